@@ -1,0 +1,156 @@
+// Shared API vocabulary (CONTRACT.md sections 2-5): envelope, paging, list query, errors, permissions.
+import { z } from 'zod';
+
+export const ErrCode = z.enum([
+  'VALIDATION_ERROR',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+]);
+export type ErrCode = z.infer<typeof ErrCode>;
+
+export const ErrorBody = z.object({
+  data: z.null(),
+  err_code: ErrCode,
+  err_msg: z.array(z.string()).min(1),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const PageMeta = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total_data: z.number().int(),
+  total_page: z.number().int(),
+});
+export type PageMeta = z.infer<typeof PageMeta>;
+
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_LIMIT = 10;
+export const MAX_LIMIT = 100;
+export const SELECT_CAP = 1000;
+
+/** Business date `YYYY-MM-DD` (Asia/Jakarta). */
+export const BusinessDate = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
+export const Timestamp = z.string();
+export const Id = z.number().int().positive();
+export const Money = z.number();
+
+/** Query parameters arrive as strings: an empty string means "no filter". */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export const qInt = () => z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional());
+export const qBool = () =>
+  z.preprocess((v) => {
+    const b = blankToUndefined(v);
+    if (b === undefined) return undefined;
+    if (b === true || b === 'true' || b === '1' || b === 1) return true;
+    if (b === false || b === 'false' || b === '0' || b === 0) return false;
+    return b;
+  }, z.boolean({ error: 'must be 1/0 or true/false' }).optional());
+export const qString = () => z.preprocess(blankToUndefined, z.string().max(200).optional());
+export const qDate = () => z.preprocess(blankToUndefined, BusinessDate.optional());
+/** Comma-separated ids (`item_category_ids=1,2,3`) or repeated parameters. */
+export const qIds = () =>
+  z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      if (b === undefined) return undefined;
+      const parts = Array.isArray(b) ? b : String(b).split(',');
+      return parts.filter((p) => String(p).trim() !== '').map((p) => Number(p));
+    },
+    z
+      .array(z.number().int().positive({ error: 'must be a list of positive ids' }))
+      .max(1000)
+      .optional(),
+  );
+
+/** page / limit / by / sort / search, shared by every paged list (CONTRACT.md section 3). */
+export const ListQuery = z.object({
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(1_000_000, { error: 'must be at most 1000000' })
+      .default(DEFAULT_PAGE),
+  ),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(MAX_LIMIT, { error: `must be at most ${MAX_LIMIT}` })
+      .default(DEFAULT_LIMIT),
+  ),
+  by: qString(),
+  sort: z.preprocess(
+    (v) => (typeof v === 'string' && v !== '' ? v.toLowerCase() : undefined),
+    z.enum(['asc', 'desc'], { error: "must be 'asc' or 'desc'" }).optional(),
+  ),
+  search: qString(),
+  /** Accepted for compatibility with the original clients; scope comes from the token (403 if foreign). */
+  user_id: qInt(),
+  admin_user_id: qInt(),
+  user_id_for_branch: qInt(),
+});
+export type ListQuery = z.infer<typeof ListQuery>;
+
+export const SelectQuery = ListQuery.omit({ page: true, limit: true });
+
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
+export const pagedEnvelope = <T extends z.ZodType>(data: T) => z.object({ data, meta: PageMeta });
+export const DeletedBody = z.object({ data: z.object({ id: z.number() }) });
+
+/** Permission areas: a role grants one area the actions view / create / update / delete. */
+export const PERMISSION_AREAS = [
+  'dashboard',
+  'region',
+  'branch',
+  'salesman',
+  'partner',
+  'customer',
+  'item',
+  'sales',
+  'point',
+  'coupon',
+  'lottery',
+  'voucher',
+  'promo',
+  'content',
+  'broadcast',
+  'target',
+  'upload',
+  'report',
+  'staff_user',
+  'role',
+  'integration',
+] as const;
+export const PermissionArea = z.enum(PERMISSION_AREAS);
+export type PermissionArea = z.infer<typeof PermissionArea>;
+export const ACTIONS = ['view', 'create', 'update', 'delete'] as const;
+export const Action = z.enum(ACTIONS);
+export type Action = z.infer<typeof Action>;
+
+/** One entry of the sign-in `role_list`. */
+export const RoleGrant = z.object({
+  id_role: z.number().int(),
+  name: z.string(),
+  area: PermissionArea,
+  can_view: z.boolean(),
+  can_create: z.boolean(),
+  can_update: z.boolean(),
+  can_delete: z.boolean(),
+});
+export type RoleGrant = z.infer<typeof RoleGrant>;
+
+export function can(roleList: readonly RoleGrant[], area: PermissionArea, action: Action): boolean {
+  const key = `can_${action}` as const;
+  return roleList.some((r) => r.area === area && r[key]);
+}

@@ -1,0 +1,155 @@
+// Builds the Fastify application: plugins, error envelope, auth, the API under /v1/api and the web app at /.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerAuth, resolveJwtSecret, TokenService } from './http/auth';
+import { errorBody, registerErrorHandling } from './http/errors';
+import { AuthService } from './modules/auth/auth.service';
+import { registerModules } from './modules/index';
+
+export const API_PREFIX = '/v1/api';
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+
+export type RouteEntry = { method: string; url: string; public: boolean; area?: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its auth settings, so tests can walk them all. */
+    routeTable: RouteEntry[];
+  }
+}
+
+export type AppDeps = { config: Config; database: Database; logger?: FastifyServerOptions['logger'] };
+
+export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    ajv: undefined,
+  });
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routeTable.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        area: route.config?.area,
+      });
+    }
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Loyalty Back Office API',
+        version: '1.0.0',
+        description:
+          'Every route except sign-in, refresh, register, health and this document needs `Authorization: Bearer <token>`. ' +
+          'Envelope, errors, paging and scope follow CONTRACT.md.',
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
+
+  const tokens = new TokenService(
+    resolveJwtSecret(config.jwtSecret, config.dataDir),
+    config.accessTokenTtlSeconds,
+  );
+  const auth = new AuthService(database.db, tokens, {
+    refreshTtlDays: config.refreshTokenTtlDays,
+    maxFailures: config.loginMaxFailures,
+    lockMinutes: config.loginLockMinutes,
+  });
+
+  await app.register(
+    async (api) => {
+      registerAuth(api, tokens);
+      api.setNotFoundHandler((req, reply) => {
+        reply.code(404).send(errorBody('NOT_FOUND', [`No route ${req.method} ${req.url.split('?')[0]}`]));
+      });
+      const r = api.withTypeProvider<ZodTypeProvider>();
+      r.get(
+        '/health',
+        {
+          config: { public: true },
+          schema: {
+            tags: ['health'],
+            summary: 'Liveness and database check',
+            security: [],
+            response: {
+              200: z.object({ data: z.object({ status: z.string(), db: z.string() }) }),
+              503: z.object({ data: z.object({ status: z.string(), db: z.string() }) }),
+            },
+          },
+        },
+        async (_req, reply) => {
+          try {
+            await database.db.execute(sql`select 1`);
+            return { data: { status: 'ok', db: 'ok' } };
+          } catch {
+            return reply.code(503).send({ data: { status: 'degraded', db: 'unreachable' } });
+          }
+        },
+      );
+      api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
+      await registerModules(api, { database, auth, config });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  if (existsSync(path.join(WEB_DIST, 'index.html'))) {
+    await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: true, index: 'index.html' });
+  } else {
+    app.get('/', async (_req, reply) =>
+      reply.type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it).'),
+    );
+  }
+  return app;
+}

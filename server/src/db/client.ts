@@ -1,0 +1,127 @@
+// One database handle for the whole app: embedded PGlite (DATA_DIR) or a PostgreSQL server (DATABASE_URL).
+// Both speak the same SQL and go through the same Drizzle schema; type parsing is normalised here.
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from './lock';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; every helper that writes takes `DbOrTx` so it can join a caller's transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_DIR =
+  process.env.LBO_MIGRATIONS_DIR_TMP ?? path.resolve(import.meta.dirname, 'migrations');
+
+// int8 (count(*), sums) and numeric (money) come back as strings from `pg` and sometimes from PGlite:
+// normalise both to JS numbers in this one place. Amounts stay far below 2^53.
+const INT8 = 20;
+const NUMERIC = 1700;
+const toNumber = (v: string) => (v === null ? null : Number(v));
+pg.types.setTypeParser(INT8, toNumber);
+pg.types.setTypeParser(NUMERIC, toNumber);
+
+const SESSION_SETTINGS = "SET TIME ZONE 'Asia/Jakarta'; SET work_mem = '64MB'";
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs a raw SQL statement and returns its rows (reports, set-based seeds). */
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  migrate(): Promise<void>;
+  checkpoint(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export async function rows<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export type OpenOptions = {
+  databaseUrl?: string;
+  /** Directory for the embedded database; `memory://` for an in-memory one (tests). */
+  dataDir: string;
+  onLog?: (text: string) => void;
+  poolSize?: number;
+};
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  return openPglite(opts.dataDir, opts.onLog);
+}
+
+async function openPglite(dataDir: string, onLog?: (text: string) => void): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  const dbDir = inMemory ? undefined : path.join(dataDir, 'pgdata');
+  const release = inMemory ? () => {} : acquireDataDirLock(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: dbDir,
+      extensions: { pg_trgm },
+      parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
+      onStderr: onLog
+        ? (text) => {
+            onLog(text);
+            return true;
+          }
+        : undefined,
+    });
+    await client.exec(SESSION_SETTINGS);
+  } catch (err) {
+    release();
+    throw err;
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    rows: (q) => rows(db, q),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    },
+    checkpoint: async () => {
+      await client.exec('CHECKPOINT');
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: '-c TimeZone=Asia/Jakarta -c work_mem=64MB',
+  });
+  pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  await db.execute(sql`select 1`);
+  return {
+    kind: 'postgres',
+    db,
+    rows: (q) => rows(db, q),
+    migrate: async () => {
+      await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    },
+    checkpoint: async () => {},
+    close: async () => {
+      await pool.end();
+    },
+  };
+}

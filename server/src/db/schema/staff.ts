@@ -1,0 +1,153 @@
+// Staff: users, roles (one permission area with its actions), role groups, branch/region scope,
+// refresh tokens, sign-in throttling and the audit log of staff writes.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { id, timestamps, timestamptz } from './common';
+import { branches, regions } from './organisation';
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    area: text('area').notNull(),
+    description: text('description').notNull().default(''),
+    can_view: boolean('can_view').notNull().default(true),
+    can_create: boolean('can_create').notNull().default(false),
+    can_update: boolean('can_update').notNull().default(false),
+    can_delete: boolean('can_delete').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('roles_name_uq').on(t.name), index('roles_area_idx').on(t.area)],
+);
+
+export const role_groups = pgTable(
+  'role_groups',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('role_groups_name_uq').on(t.name)],
+);
+
+export const role_group_roles = pgTable(
+  'role_group_roles',
+  {
+    role_group_id: integer('role_group_id')
+      .notNull()
+      .references(() => role_groups.id, { onDelete: 'cascade' }),
+    role_id: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.role_group_id, t.role_id] }),
+    index('role_group_roles_role_idx').on(t.role_id),
+  ],
+);
+
+export const staff_users = pgTable(
+  'staff_users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    phone_number: text('phone_number').notNull().default(''),
+    role_group_id: integer('role_group_id').references(() => role_groups.id),
+    /** true: sees every branch; false: only staff_user_branches and the branches of staff_user_regions. */
+    all_branches: boolean('all_branches').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    last_login_at: timestamptz('last_login_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('staff_users_email_uq').on(sql`lower(${t.email})`),
+    index('staff_users_role_group_idx').on(t.role_group_id),
+    check('staff_users_email_ck', sql`position('@' in ${t.email}) > 1`),
+  ],
+);
+
+export const staff_user_branches = pgTable(
+  'staff_user_branches',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => staff_users.id, { onDelete: 'cascade' }),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.branch_id] }),
+    index('staff_user_branches_branch_idx').on(t.branch_id),
+  ],
+);
+
+export const staff_user_regions = pgTable(
+  'staff_user_regions',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => staff_users.id, { onDelete: 'cascade' }),
+    region_id: integer('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.region_id] }),
+    index('staff_user_regions_region_idx').on(t.region_id),
+  ],
+);
+
+export const refresh_tokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => staff_users.id, { onDelete: 'cascade' }),
+    /** sha-256 of the token; the token itself is never stored. */
+    token_hash: text('token_hash').notNull().unique(),
+    expires_at: timestamptz('expires_at').notNull(),
+    revoked_at: timestamptz('revoked_at'),
+    replaced_by_id: integer('replaced_by_id'),
+    created_at: timestamptz('created_at').notNull().default(sql`now()`),
+  },
+  (t) => [index('refresh_tokens_user_idx').on(t.user_id)],
+);
+
+export const login_failures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  first_failed_at: timestamptz('first_failed_at').notNull().default(sql`now()`),
+  locked_until: timestamptz('locked_until'),
+});
+
+export const audit_log = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    user_id: integer('user_id').references(() => staff_users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entity_id: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    at: timestamptz('at').notNull().default(sql`now()`),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entity_id), index('audit_log_at_idx').on(t.at)],
+);

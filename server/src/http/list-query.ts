@@ -1,0 +1,49 @@
+// Turns a validated list query into SQL pieces: the sort allow-list, search and exact filters.
+// Client strings never reach SQL text: `by` is looked up in a per-resource map of columns.
+import { and, asc, desc, ilike, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { badRequest } from './errors';
+
+export type SortMap = Record<string, AnyPgColumn | SQL>;
+
+export function orderBy(
+  sortMap: SortMap,
+  allowed: readonly string[],
+  by: string | undefined,
+  dir: 'asc' | 'desc' | undefined,
+  fallback: { by: string; dir: 'asc' | 'desc' },
+  tieBreaker: AnyPgColumn,
+): SQL[] {
+  const key = by ?? fallback.by;
+  const column = allowed.includes(key) ? sortMap[key] : undefined;
+  if (!column) {
+    throw badRequest(`by: unknown sort column '${key.slice(0, 50)}'; use one of: ${allowed.join(', ')}`);
+  }
+  const d = dir ?? (by ? 'asc' : fallback.dir);
+  const f = d === 'desc' ? desc : asc;
+  return column === tieBreaker ? [f(column)] : [f(column), f(tieBreaker)];
+}
+
+/** `%` and `_` typed by a user are literal characters, not wildcards. */
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function searchCondition(
+  columns: readonly (AnyPgColumn | SQL)[],
+  search: string | undefined,
+): SQL | undefined {
+  const s = search?.trim();
+  if (!s || columns.length === 0) return undefined;
+  const pattern = likePattern(s);
+  return or(...columns.map((c) => ilike(c as AnyPgColumn, pattern)));
+}
+
+export function allOf(parts: (SQL | SQLWrapper | undefined)[]): SQL | undefined {
+  const present = parts.filter((p): p is SQL => p !== undefined);
+  return present.length === 0 ? undefined : and(...present);
+}
+
+export function pageMeta(page: number, limit: number, total: number) {
+  return { page, limit, total_data: total, total_page: Math.ceil(total / limit) };
+}

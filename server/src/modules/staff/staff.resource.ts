@@ -1,0 +1,153 @@
+// Staff area: staff users (with branch/region scope), roles and role groups.
+import { roleContract, roleGroupContract, staffUserContract } from '@lbo/contract/staff';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import {
+  role_group_roles,
+  role_groups,
+  roles,
+  staff_user_branches,
+  staff_user_regions,
+  staff_users,
+} from '../../db/schema/staff';
+import { conflict } from '../../http/errors';
+import { defineResource } from '../../resources/define';
+import { hashPassword } from '../auth/password';
+
+const idArray = (table: string, column: string, key: string, owner: unknown) =>
+  sql<
+    number[]
+  >`coalesce((select array_agg(x.${sql.raw(column)} order by x.${sql.raw(column)}) from ${sql.raw(table)} x where x.${sql.raw(key)} = ${owner}), '{}')`;
+
+async function replaceScope(tx: Tx, userId: number, input: { branch_ids?: number[]; region_ids?: number[] }) {
+  if (input.branch_ids) {
+    await tx.delete(staff_user_branches).where(eq(staff_user_branches.user_id, userId));
+    const ids = [...new Set(input.branch_ids)];
+    if (ids.length > 0)
+      await tx.insert(staff_user_branches).values(ids.map((branch_id) => ({ user_id: userId, branch_id })));
+  }
+  if (input.region_ids) {
+    await tx.delete(staff_user_regions).where(eq(staff_user_regions.user_id, userId));
+    const ids = [...new Set(input.region_ids)];
+    if (ids.length > 0)
+      await tx.insert(staff_user_regions).values(ids.map((region_id) => ({ user_id: userId, region_id })));
+  }
+}
+
+export const staffUserResource = defineResource({
+  contract: staffUserContract,
+  table: staff_users,
+  columns: {
+    id: staff_users.id,
+    name: staff_users.name,
+    email: staff_users.email,
+    phone_number: staff_users.phone_number,
+    role_group_id: staff_users.role_group_id,
+    role_group_name: role_groups.name,
+    all_branches: staff_users.all_branches,
+    branch_ids: idArray('staff_user_branches', 'branch_id', 'user_id', staff_users.id),
+    region_ids: idArray('staff_user_regions', 'region_id', 'user_id', staff_users.id),
+    active: staff_users.active,
+    last_login_at: staff_users.last_login_at,
+    created_at: staff_users.created_at,
+    updated_at: staff_users.updated_at,
+  },
+  joins: (q) => q.leftJoin(role_groups, eq(role_groups.id, staff_users.role_group_id)),
+  sort: {
+    id: staff_users.id,
+    'def.id': staff_users.id,
+    name: staff_users.name,
+    'def.name': staff_users.name,
+    email: staff_users.email,
+    created_at: staff_users.created_at,
+    'def.created_date': staff_users.created_at,
+    last_login_at: staff_users.last_login_at,
+  },
+  search: [staff_users.name, staff_users.email, staff_users.phone_number],
+  filters: { role_group_id: staff_users.role_group_id, active: staff_users.active },
+  hooks: {
+    beforeCreate: async (input) => ({
+      ...input,
+      email: input.email.toLowerCase(),
+      password_hash: await hashPassword(input.password),
+    }),
+    afterCreate: (id, input, { tx }) => replaceScope(tx, id, input),
+    beforeUpdate: async (_id, input) => {
+      const values: Record<string, unknown> = { ...input };
+      if (input.email) values.email = input.email.toLowerCase();
+      if (input.password) values.password_hash = await hashPassword(input.password);
+      return values;
+    },
+    afterUpdate: (id, input, { tx }) => replaceScope(tx, id, input),
+    beforeDelete: (id, _before, { req }) => {
+      if (id === req.user.id) throw conflict('You cannot delete your own account');
+    },
+  },
+});
+
+export const roleResource = defineResource({
+  contract: roleContract,
+  table: roles,
+  columns: {
+    id: roles.id,
+    id_role: roles.id,
+    name: roles.name,
+    area: roles.area,
+    description: roles.description,
+    can_view: roles.can_view,
+    can_create: roles.can_create,
+    can_update: roles.can_update,
+    can_delete: roles.can_delete,
+    created_at: roles.created_at,
+    updated_at: roles.updated_at,
+  },
+  sort: {
+    id: roles.id,
+    'def.id': roles.id,
+    id_role: roles.id,
+    name: roles.name,
+    'def.name': roles.name,
+    area: roles.area,
+    created_at: roles.created_at,
+    'def.created_date': roles.created_at,
+  },
+  search: [roles.name, roles.area, roles.description],
+  filters: { area: roles.area },
+});
+
+async function replaceRoles(tx: Tx, groupId: number, roleIds: number[] | undefined) {
+  if (!roleIds) return;
+  await tx.delete(role_group_roles).where(eq(role_group_roles.role_group_id, groupId));
+  const ids = [...new Set(roleIds)];
+  if (ids.length > 0)
+    await tx.insert(role_group_roles).values(ids.map((role_id) => ({ role_group_id: groupId, role_id })));
+}
+
+export const roleGroupResource = defineResource({
+  contract: roleGroupContract,
+  table: role_groups,
+  columns: {
+    id: role_groups.id,
+    name: role_groups.name,
+    description: role_groups.description,
+    role_ids: idArray('role_group_roles', 'role_id', 'role_group_id', role_groups.id),
+    user_count: sql<number>`(select count(*)::int from staff_users u where u.role_group_id = ${role_groups.id})`,
+    created_at: role_groups.created_at,
+    updated_at: role_groups.updated_at,
+  },
+  sort: {
+    id: role_groups.id,
+    'def.id': role_groups.id,
+    name: role_groups.name,
+    'def.name': role_groups.name,
+    created_at: role_groups.created_at,
+    'def.created_date': role_groups.created_at,
+  },
+  search: [role_groups.name, role_groups.description],
+  hooks: {
+    afterCreate: (id, input, { tx }) => replaceRoles(tx, id, input.role_ids),
+    afterUpdate: (id, input, { tx }) => replaceRoles(tx, id, input.role_ids),
+  },
+});
+
+export const staffResources = [staffUserResource, roleResource, roleGroupResource];

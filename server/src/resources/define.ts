@@ -1,0 +1,84 @@
+// The generic resource machinery: one declarative definition per simple resource (its contract,
+// table, columns, sort map, search columns, filters and scope rule) from which the standard
+// handlers are made: paged list, /select, get by id, create, update, delete.
+// Custom behaviour goes into hooks beside the definition, never into copies of these handlers.
+import type { ResourceContract } from '@lbo/contract/resource';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { DbOrTx, Tx } from '../db/client';
+import type { SortMap } from '../http/list-query';
+
+export type HookCtx = { req: FastifyRequest; tx: Tx };
+
+export type Filter = AnyPgColumn | ((value: never, req: FastifyRequest) => SQL | undefined);
+
+export type ScopeRule = {
+  /** The column holding the branch that decides visibility (directly or through a join). */
+  branchColumn: AnyPgColumn | SQL;
+  /** Input field naming the branch on create/update, checked against the caller's scope. */
+  inputKey?: string;
+  /** Rows with no branch (NULL) are visible to everyone. */
+  nullVisible?: boolean;
+};
+
+export type ResourceDef<C extends ResourceContract = ResourceContract> = {
+  contract: C;
+  table: PgTable & { id: AnyPgColumn };
+  /** Output columns (may include joined columns and correlated subqueries); keys are the JSON names. */
+  columns: Record<string, AnyPgColumn | SQL.Aliased | SQL>;
+  /** Adds joins to a select from `table`. */
+  joins?: (q: any) => any;
+  sort: SortMap;
+  search: (AnyPgColumn | SQL)[];
+  filters?: Record<string, Filter>;
+  scope?: ScopeRule;
+  /** Extra condition always applied (e.g. hide soft-deleted rows). */
+  where?: (req: FastifyRequest) => SQL | undefined;
+  hooks?: {
+    /** Turns validated create input into table values (default: the input's keys that are table columns). */
+    beforeCreate?: (input: any, ctx: HookCtx) => Promise<Record<string, unknown>> | Record<string, unknown>;
+    afterCreate?: (id: number, input: any, ctx: HookCtx) => Promise<void> | void;
+    beforeUpdate?: (
+      id: number,
+      input: any,
+      before: Record<string, unknown>,
+      ctx: HookCtx,
+    ) => Promise<Record<string, unknown>> | Record<string, unknown>;
+    afterUpdate?: (id: number, input: any, ctx: HookCtx) => Promise<void> | void;
+    beforeDelete?: (id: number, before: Record<string, unknown>, ctx: HookCtx) => Promise<void> | void;
+  };
+};
+
+export function defineResource<C extends ResourceContract>(def: ResourceDef<C>): ResourceDef<C> {
+  const missing = def.contract.sortKeys.filter((k) => !(k in def.sort));
+  if (missing.length > 0) {
+    throw new Error(`resource ${def.contract.name}: sort keys without a column: ${missing.join(', ')}`);
+  }
+  return def;
+}
+
+export type AnyResourceDef = ResourceDef<ResourceContract>;
+
+export type RecordOf<D> = D extends ResourceDef<infer C> ? z.infer<C['record']> : never;
+
+/** `select` columns plus `in_scope`, used to fetch one record and tell 404 from 403 in one query. */
+export function scopeFlag(def: AnyResourceDef, req: FastifyRequest): SQL {
+  const cond = scopeCondition(def, req);
+  return cond ? sql<boolean>`(${cond})` : sql<boolean>`true`;
+}
+
+export function scopeCondition(def: AnyResourceDef, req: FastifyRequest): SQL | undefined {
+  const scope = req.user.branches;
+  if (!def.scope || scope === 'all') return undefined;
+  const ids = scope.length > 0 ? scope : [0];
+  const col = def.scope.branchColumn;
+  const inList = sql`${col} in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+  return def.scope.nullVisible ? sql`(${col} is null or ${inList})` : inList;
+}
+
+export type { DbOrTx };
