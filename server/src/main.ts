@@ -24,7 +24,10 @@ async function main() {
     if (await isDatabaseEmpty(database)) {
       console.log('First start on an empty embedded database: seeding demo data...');
       const started = Date.now();
-      await seedDemo(database, (m) => console.log(`  ${m}`));
+      await seedDemo(database, (m) => console.log(`  ${m}`), {
+        adminEmail: config.adminEmail,
+        adminPassword: config.adminPassword,
+      });
       console.log(`Demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
       seededDemo = true;
     }

@@ -19,8 +19,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-export const MIGRATIONS_DIR =
-  process.env.LBO_MIGRATIONS_DIR_TMP ?? path.resolve(import.meta.dirname, 'migrations');
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
 // int8 (count(*), sums) and numeric (money) come back as strings from `pg` and sometimes from PGlite:
 // normalise both to JS numbers in this one place. Amounts stay far below 2^53.

@@ -1,0 +1,68 @@
+// Broadcast messages to customers' apps and their per-customer deliveries.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, timestamps, timestamptz } from './common';
+import { customers } from './customers';
+import { staff_users } from './staff';
+
+/** draft > queued (executed, waiting for delivery) > sending > sent; failed; cancelled (never sent). */
+export const BROADCAST_STATUSES = ['draft', 'queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
+export const DELIVERY_STATUSES = ['pending', 'sent', 'delivered', 'read', 'failed'] as const;
+
+/** Who a broadcast goes to; an empty or missing list means "no restriction on that field". */
+export type BroadcastTarget = {
+  region_group_ids?: number[];
+  region_ids?: number[];
+  branch_ids?: number[];
+  customer_type_ids?: number[];
+  installed_only?: boolean;
+};
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    image_url: text('image_url').notNull().default(''),
+    target: jsonb('target').$type<BroadcastTarget>().notNull().default({}),
+    status: text('status').notNull().default('draft'),
+    scheduled_at: timestamptz('scheduled_at'),
+    executed_at: timestamptz('executed_at'),
+    executed_by: integer('executed_by').references(() => staff_users.id, { onDelete: 'set null' }),
+    sent_count: integer('sent_count').notNull().default(0),
+    created_by: integer('created_by').references(() => staff_users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('broadcasts_status_idx').on(t.status, t.id),
+    index('broadcasts_created_idx').on(t.created_at, t.id),
+    check('broadcasts_status_ck', sql`${t.status} in (${inList(BROADCAST_STATUSES)})`),
+    check('broadcasts_sent_count_ck', sql`${t.sent_count} >= 0`),
+  ],
+);
+
+export const broadcast_deliveries = pgTable(
+  'broadcast_deliveries',
+  {
+    id: id(),
+    broadcast_id: integer('broadcast_id')
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    delivered_at: timestamptz('delivered_at'),
+    error: text('error').notNull().default(''),
+    created_at: timestamptz('created_at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('broadcast_deliveries_broadcast_customer_uq').on(t.broadcast_id, t.customer_id),
+    index('broadcast_deliveries_customer_idx').on(t.customer_id),
+    index('broadcast_deliveries_status_idx').on(t.broadcast_id, t.status),
+    check('broadcast_deliveries_status_ck', sql`${t.status} in (${inList(DELIVERY_STATUSES)})`),
+  ],
+);

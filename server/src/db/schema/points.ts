@@ -1,0 +1,183 @@
+// Loyalty points: the append-only ledger (CONTRACT.md section 8), earning rules, per-customer maximums
+// and promo (bonus) point campaigns.
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { id, timestamps, timestamptz } from './common';
+import { customer_types, customers } from './customers';
+import { item_categories, items } from './products';
+import { sales_invoices } from './sales';
+import { staff_users } from './staff';
+
+/**
+ * Ledger point types. Credits (positive points) are 1, 2, 3, 6; debits (negative) are 4, 5;
+ * a manual correction (7) may go either way. SPEC.md fixes 1 and 5; the others are ours.
+ */
+export const POINT_TYPES = {
+  master: 1, // earned from an invoice (invoice_document_no set)
+  injected: 2, // granted by staff or a campaign (POST /point/inject/)
+  promo_bonus: 3, // extra points from a point promo for an invoice (invoice_document_no set)
+  coupon_redemption: 4, // spent on a coupon (coupon_redemptions.redeem_ledger_id)
+  deduction: 5, // taken back, e.g. for returned goods
+  redemption_revert: 6, // compensates a reverted coupon redemption (coupon_redemptions.revert_ledger_id)
+  manual_correction: 7, // a staff correction, either sign
+} as const;
+export type PointType = (typeof POINT_TYPES)[keyof typeof POINT_TYPES];
+
+export const POINT_SOURCES = [
+  'invoice',
+  'promo',
+  'inject',
+  'redemption',
+  'revert',
+  'deduction',
+  'manual',
+  'import',
+] as const;
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const point_ledger = pgTable(
+  'point_ledger',
+  {
+    id: id(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    point_type: smallint('point_type').notNull(),
+    /** Signed: credits positive, debits negative. */
+    points: integer('points').notNull(),
+    invoice_document_no: text('invoice_document_no').references(() => sales_invoices.document_no, {
+      onUpdate: 'cascade',
+    }),
+    /** Free reference: a return note, a redemption number, a campaign code. */
+    reference: text('reference').notNull().default(''),
+    reason: text('reason').notNull().default(''),
+    source: text('source').notNull(),
+    /** The row this one compensates (a redemption revert points at its redemption). */
+    reverses_id: integer('reverses_id').references((): AnyPgColumn => point_ledger.id),
+    /** A voided row stays in the ledger but no longer counts towards the balance. */
+    void: boolean('void').notNull().default(false),
+    voided_at: timestamptz('voided_at'),
+    voided_by: integer('voided_by').references(() => staff_users.id, { onDelete: 'set null' }),
+    /** The customer's balance right after this row was written (history; the live figure is customers.point_balance). */
+    balance_after: integer('balance_after'),
+    created_by: integer('created_by').references(() => staff_users.id, { onDelete: 'set null' }),
+    entry_date: date('entry_date', { mode: 'string' }).notNull().default(sql`current_date`),
+    ...timestamps(),
+  },
+  (t) => [
+    index('point_ledger_customer_idx').on(t.customer_id, t.id),
+    index('point_ledger_invoice_idx').on(t.invoice_document_no),
+    index('point_ledger_type_date_idx').on(t.point_type, t.entry_date, t.id),
+    index('point_ledger_date_idx').on(t.entry_date, t.id),
+    index('point_ledger_reverses_idx').on(t.reverses_id),
+    // One live master entry per invoice: re-importing an invoice never earns twice.
+    uniqueIndex('point_ledger_master_invoice_uq')
+      .on(t.invoice_document_no)
+      .where(sql`${t.point_type} = 1 and not ${t.void}`),
+    check('point_ledger_type_ck', sql`${t.point_type} between 1 and 7`),
+    check(
+      'point_ledger_sign_ck',
+      sql`(${t.point_type} in (1, 2, 3, 6) and ${t.points} > 0) or (${t.point_type} in (4, 5) and ${t.points} < 0) or (${t.point_type} = 7 and ${t.points} <> 0)`,
+    ),
+    check('point_ledger_source_ck', sql`${t.source} in (${inList(POINT_SOURCES)})`),
+    check('point_ledger_void_ck', sql`${t.void} = (${t.voided_at} is not null)`),
+    check('point_ledger_balance_after_ck', sql`${t.balance_after} is null or ${t.balance_after} >= 0`),
+  ],
+);
+
+/**
+ * How many rupiah of invoice net amount earn one point. A rule targets one item, or one item
+ * category, or (both null) every item; optionally only one customer type. The most specific
+ * active rule on the invoice date applies: item, then category, then all items.
+ */
+export const point_rules = pgTable(
+  'point_rules',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    item_category_id: integer('item_category_id').references(() => item_categories.id),
+    item_id: integer('item_id').references(() => items.id),
+    customer_type_id: integer('customer_type_id').references(() => customer_types.id),
+    amount_per_point: numeric('amount_per_point', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+    start_date: date('start_date', { mode: 'string' }).notNull(),
+    end_date: date('end_date', { mode: 'string' }).notNull(),
+    active: boolean('active').notNull().default(true),
+    note: text('note').notNull().default(''),
+    ...timestamps(),
+  },
+  (t) => [
+    index('point_rules_category_idx').on(t.item_category_id),
+    index('point_rules_item_idx').on(t.item_id),
+    index('point_rules_customer_type_idx').on(t.customer_type_id),
+    index('point_rules_dates_idx').on(t.start_date, t.end_date),
+    check('point_rules_amount_ck', sql`${t.amount_per_point} > 0`),
+    check('point_rules_dates_ck', sql`${t.end_date} >= ${t.start_date}`),
+    check('point_rules_target_ck', sql`num_nonnulls(${t.item_category_id}, ${t.item_id}) <= 1`),
+  ],
+);
+
+/**
+ * A dated maximum of master points for one customer (usually one calendar month). It overrides
+ * customers.monthly_max_point for the months it covers.
+ */
+export const point_max_customers = pgTable(
+  'point_max_customers',
+  {
+    id: id(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    max_point: integer('max_point').notNull(),
+    start_date: date('start_date', { mode: 'string' }).notNull(),
+    end_date: date('end_date', { mode: 'string' }).notNull(),
+    active: boolean('active').notNull().default(true),
+    note: text('note').notNull().default(''),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('point_max_customers_customer_start_uq').on(t.customer_id, t.start_date),
+    index('point_max_customers_dates_idx').on(t.start_date, t.end_date),
+    check('point_max_customers_max_ck', sql`${t.max_point} >= 0`),
+    check('point_max_customers_dates_ck', sql`${t.end_date} >= ${t.start_date}`),
+  ],
+);
+
+/** A bonus-point campaign: invoices dated inside it earn (multiplier - 1) x points + bonus_points extra. */
+export const point_promos = pgTable(
+  'point_promos',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    start_date: date('start_date', { mode: 'string' }).notNull(),
+    end_date: date('end_date', { mode: 'string' }).notNull(),
+    multiplier: numeric('multiplier', { precision: 6, scale: 2, mode: 'number' }).notNull().default(1),
+    bonus_points: integer('bonus_points').notNull().default(0),
+    /** Only lines of this category count; null means every item. */
+    item_category_id: integer('item_category_id').references(() => item_categories.id),
+    photo_url: text('photo_url').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    note: text('note').notNull().default(''),
+    ...timestamps(),
+  },
+  (t) => [
+    index('point_promos_dates_idx').on(t.start_date, t.end_date),
+    index('point_promos_category_idx').on(t.item_category_id),
+    check('point_promos_dates_ck', sql`${t.end_date} >= ${t.start_date}`),
+    check('point_promos_multiplier_ck', sql`${t.multiplier} >= 1`),
+    check('point_promos_bonus_ck', sql`${t.bonus_points} >= 0`),
+  ],
+);
