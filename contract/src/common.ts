@@ -40,6 +40,25 @@ export const Timestamp = z.string();
 export const Id = z.number().int().positive();
 export const Money = z.number();
 
+const hasAtMostDecimals = (v: number, places: number) => {
+  const scaled = v * 10 ** places;
+  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+};
+/** An amount sent by a client: rupiah, 0 or more, at most 2 decimals (stored as numeric(18,2)). */
+export const moneyInput = () =>
+  z
+    .number({ error: 'must be an amount' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(1e15, { error: 'is too large' })
+    .refine((v) => hasAtMostDecimals(v, 2), { error: 'may have at most 2 decimals' });
+/** A quantity sent by a client: more than 0, at most 4 decimals (stored as numeric(18,4)). */
+export const qtyInput = () =>
+  z
+    .number({ error: 'must be a quantity' })
+    .gt(0, { error: 'must be more than 0' })
+    .max(1e12, { error: 'is too large' })
+    .refine((v) => hasAtMostDecimals(v, 4), { error: 'may have at most 4 decimals' });
+
 /** Query parameters arrive as strings: an empty string means "no filter". */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 

@@ -40,6 +40,16 @@ export type ResourceContract<
   defaultSort: { by: string; dir: 'asc' | 'desc' };
   /** Columns `search` looks in (documentation; the server maps them). */
   searchFields: readonly string[];
+  /**
+   * When `paths.get` answers more than the bare record (a customer with its targets, an invoice with
+   * its lines): the answer's `data` schema and the query parameters it takes.
+   */
+  detail?: { data: z.ZodType; query?: z.ZodObject };
+  /**
+   * Create/update also accept `multipart/form-data` (CONTRACT.md section 6): the JSON body in the text
+   * field `form_data` and an optional image in the file field named here (`photo` or `image`).
+   */
+  upload?: { field: 'photo' | 'image' };
 };
 
 export function defineContract<

@@ -1,5 +1,5 @@
 // Builds the Fastify application: plugins, error envelope, auth, the API under /v1/api and the web app at /.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -20,11 +20,13 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuth, resolveJwtSecret, TokenService } from './http/auth';
 import { errorBody, registerErrorHandling } from './http/errors';
+import { MAX_UPLOAD_BYTES, UPLOADS_URL_PREFIX, UploadStore } from './http/uploads';
 import { AuthService } from './modules/auth/auth.service';
 import { registerModules } from './modules/index';
 
 export const API_PREFIX = '/v1/api';
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES };
+
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
 export type RouteEntry = { method: string; url: string; public: boolean; area?: string };
@@ -78,6 +80,19 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
+  // Uploaded images: stored under generated names, served read-only (no listing, no writes) at /uploads/.
+  mkdirSync(config.uploadDir, { recursive: true });
+  app.decorate('uploads', new UploadStore(config.uploadDir, config.publicUrl));
+  await app.register(fastifyStatic, {
+    root: config.uploadDir,
+    prefix: UPLOADS_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    maxAge: '30d',
+    immutable: true,
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

@@ -14,7 +14,10 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    onLog: (text) => process.stderr.write(`[db] ${text}\n`),
+    // PGlite's own log: keep what matters (recovery, warnings, errors), drop start-up chatter.
+    onLog: (text) => {
+      if (!/skipping missing configuration file/.test(text)) process.stderr.write(`[db] ${text}\n`);
+    },
   });
   await database.migrate();
 

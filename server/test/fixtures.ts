@@ -1,6 +1,6 @@
 // Factories shared by the tests: a small organisation, roles, and the two kinds of staff user.
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../src/db/client';
+import { type DbOrTx, rows } from '../src/db/client';
 import {
   branches,
   partners,
@@ -118,9 +118,10 @@ export async function seedFixture(db: DbOrTx) {
     role_group_id: null,
     all_branches: true,
   });
-  const [{ admin_id }] = (
-    await db.execute(sql`select id as admin_id from staff_users where email = ${ADMIN.email}`)
-  ).rows as { admin_id: number }[];
+  const [{ admin_id }] = await rows<{ admin_id: number }>(
+    db,
+    sql`select id as admin_id from staff_users where email = ${ADMIN.email}`,
+  );
   return {
     adminId: admin_id,
     branchUserId: branchUser.id,

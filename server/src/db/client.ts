@@ -106,7 +106,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    options: '-c TimeZone=Asia/Jakarta -c work_mem=64MB',
+    options: '-c TimeZone=Asia/Jakarta -c work_mem=64MB -c jit=off',
   });
   pool.on('error', () => {}); // idle client errors surface on the next query instead of crashing
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

@@ -32,3 +32,24 @@ export async function writeAudit(tx: DbOrTx, req: FastifyRequest | null, e: Audi
     ip: req?.ip ?? null,
   });
 }
+
+/** Many audit rows in one statement per 1,000 (bulk edits: one row per record changed). */
+export async function writeAuditMany(
+  tx: DbOrTx,
+  req: FastifyRequest | null,
+  entries: AuditEntry[],
+): Promise<void> {
+  for (let i = 0; i < entries.length; i += 1000) {
+    await tx.insert(audit_log).values(
+      entries.slice(i, i + 1000).map((e) => ({
+        user_id: req?.user?.id ?? null,
+        action: e.action,
+        entity: e.entity,
+        entity_id: e.entityId === null ? null : String(e.entityId),
+        before: redact(e.before) as object | null,
+        after: redact(e.after) as object | null,
+        ip: req?.ip ?? null,
+      })),
+    );
+  }
+}

@@ -108,7 +108,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
       const messages = err.validation.map((v) => {
-        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        // documents/7/lines/0/qty -> documents[7].lines[0].qty
+        const field = v.instancePath
+          .replace(/^\//, '')
+          .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
+          .replace(/\//g, '.');
         return field ? `${field}: ${v.message}` : `${where}: ${v.message}`;
       });
       return reply.code(400).send(errorBody('VALIDATION_ERROR', messages));

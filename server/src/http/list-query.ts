@@ -4,7 +4,8 @@ import { and, asc, desc, ilike, or, type SQL, type SQLWrapper } from 'drizzle-or
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors';
 
-export type SortMap = Record<string, AnyPgColumn | SQL>;
+/** `by` value -> the column (or expression) to sort on, or several in order (`transaction_date` -> date, time). */
+export type SortMap = Record<string, AnyPgColumn | SQL | readonly (AnyPgColumn | SQL)[]>;
 
 export function orderBy(
   sortMap: SortMap,
@@ -21,7 +22,9 @@ export function orderBy(
   }
   const d = dir ?? (by ? 'asc' : fallback.dir);
   const f = d === 'desc' ? desc : asc;
-  return column === tieBreaker ? [f(column)] : [f(column), f(tieBreaker)];
+  const columns: readonly (AnyPgColumn | SQL)[] = Array.isArray(column) ? column : [column];
+  const order = columns.map((c) => f(c));
+  return columns.includes(tieBreaker) ? order : [...order, f(tieBreaker)];
 }
 
 /** `%` and `_` typed by a user are literal characters, not wildcards. */

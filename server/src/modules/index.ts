@@ -5,14 +5,35 @@ import type { Database } from '../db/client';
 import { registerResource } from '../resources/routes';
 import { registerAuthRoutes } from './auth/auth.routes';
 import type { AuthService } from './auth/auth.service';
+import { customerResources } from './customers/customers.resource';
+import { registerCustomerRoutes } from './customers/customers.routes';
+import { registerIntegrationRoutes } from './integration/integration.routes';
 import { organisationResources } from './organisation/organisation.resource';
+import { pointResources } from './points/points.resource';
+import { registerPointRoutes } from './points/points.routes';
+import { productResources } from './products/products.resource';
+import { registerProductRoutes } from './products/products.routes';
+import { salesResources } from './sales/sales.resource';
+import { registerSalesRoutes } from './sales/sales.routes';
 import { staffResources } from './staff/staff.resource';
 
 export type ModuleDeps = { database: Database; auth: AuthService; config: Config };
 
-export const resources = [...organisationResources, ...staffResources];
+export const resources = [
+  ...organisationResources,
+  ...staffResources,
+  ...pointResources,
+  ...customerResources,
+  ...productResources,
+  ...salesResources,
+];
 
 export async function registerModules(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
   registerAuthRoutes(api, deps.auth, deps.database.db);
   for (const def of resources) registerResource(api, deps.database.db, def);
+  registerPointRoutes(api, deps.database.db);
+  registerCustomerRoutes(api, deps.database.db);
+  registerProductRoutes(api, deps.database.db);
+  registerSalesRoutes(api, deps.database.db);
+  registerIntegrationRoutes(api, deps.database.db);
 }

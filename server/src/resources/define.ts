@@ -36,6 +36,16 @@ export type ResourceDef<C extends ResourceContract = ResourceContract> = {
   scope?: ScopeRule;
   /** Extra condition always applied (e.g. hide soft-deleted rows). */
   where?: (req: FastifyRequest) => SQL | undefined;
+  /**
+   * With `contract.detail`: builds the `get` answer from the loaded (and scope-checked) record, e.g. the
+   * record plus its lines. `query` is the validated `contract.detail.query`.
+   */
+  detail?: (
+    record: Record<string, unknown>,
+    ctx: { req: FastifyRequest; db: DbOrTx; query: Record<string, unknown> },
+  ) => Promise<unknown>;
+  /** With `contract.upload`: the table column that receives the stored image's URL, and the folder for it. */
+  upload?: { column: string; folder: string };
   hooks?: {
     /** Turns validated create input into table values (default: the input's keys that are table columns). */
     beforeCreate?: (input: any, ctx: HookCtx) => Promise<Record<string, unknown>> | Record<string, unknown>;
@@ -55,6 +65,12 @@ export function defineResource<C extends ResourceContract>(def: ResourceDef<C>):
   const missing = def.contract.sortKeys.filter((k) => !(k in def.sort));
   if (missing.length > 0) {
     throw new Error(`resource ${def.contract.name}: sort keys without a column: ${missing.join(', ')}`);
+  }
+  if (def.contract.detail && !def.detail) {
+    throw new Error(`resource ${def.contract.name}: the contract has a detail answer but no detail builder`);
+  }
+  if (def.contract.upload && !def.upload) {
+    throw new Error(`resource ${def.contract.name}: the contract takes an upload but names no column for it`);
   }
   return def;
 }

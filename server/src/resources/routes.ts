@@ -7,7 +7,7 @@ import {
   SELECT_CAP,
   SelectQuery,
 } from '@lbo/contract/common';
-import { count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,11 +16,13 @@ import { writeAudit } from '../http/audit';
 import { assertBranchInScope } from '../http/auth';
 import { forbidden, notFound } from '../http/errors';
 import { allOf, orderBy, pageMeta, searchCondition } from '../http/list-query';
+import { multipartJsonBody, type StoredUpload } from '../http/uploads';
 import { type AnyResourceDef, scopeCondition, scopeFlag } from './define';
 
 const IN_SCOPE = '__in_scope';
 
-function selectColumns(def: AnyResourceDef) {
+/** The output columns of a definition, with `id` and the contract's id key. */
+export function selectColumns(def: AnyResourceDef) {
   const cols: Record<string, unknown> = { ...def.columns };
   const { idKey } = def.contract;
   if (!('id' in cols)) cols.id = def.table.id;
@@ -28,7 +30,8 @@ function selectColumns(def: AnyResourceDef) {
   return cols;
 }
 
-function baseQuery(db: DbOrTx, def: AnyResourceDef, columns: Record<string, unknown>) {
+/** `select <columns> from <table> <joins>`, ready for where/orderBy/limit (custom lists reuse it). */
+export function baseQuery(db: DbOrTx, def: AnyResourceDef, columns: Record<string, unknown>) {
   // biome-ignore lint/suspicious/noExplicitAny: drizzle's dynamic select builder is typed per call site
   let q: any = (db as Db)
     .select(columns as never)
@@ -38,7 +41,8 @@ function baseQuery(db: DbOrTx, def: AnyResourceDef, columns: Record<string, unkn
   return q;
 }
 
-function conditions(
+/** Scope, the definition's fixed condition, its filters present in `query`, and search. */
+export function conditions(
   def: AnyResourceDef,
   req: FastifyRequest,
   query: Record<string, unknown>,
@@ -51,6 +55,58 @@ function conditions(
   }
   parts.push(searchCondition(def.search, query.search as string | undefined));
   return allOf(parts);
+}
+
+/** Below this many matches a searched list is fetched from the matching ids (see pagedList). */
+const FEW_MATCHES = 5000;
+
+/**
+ * One page of a list plus its total, in two queries (rows and count), both index-friendly:
+ * - Deferred join: the page's ids are found first (`order by ... limit/offset` over the base table and
+ *   only the joins its conditions need; unused left joins are dropped by PostgreSQL), then only those
+ *   rows are joined and their columns computed, so page 1,000 costs an index walk, not 10,000 joins.
+ * - With `search`, PostgreSQL's estimates for `ILIKE '%x%'` are poor: an ordered index scan can walk the
+ *   whole table for a rare term. So the count (which uses the trigram indexes) runs first; no match
+ *   answers at once, and few matches are fetched from their ids (`id = any(array(...))`).
+ * `prepare` may add to the outer query (a lateral join for a report).
+ */
+export async function pagedList(
+  db: DbOrTx,
+  def: AnyResourceDef,
+  columns: Record<string, unknown>,
+  opts: {
+    where: SQL | undefined;
+    order: SQL[];
+    page: number;
+    limit: number;
+    search?: string;
+    // biome-ignore lint/suspicious/noExplicitAny: drizzle's dynamic select builder
+    prepare?: (q: any) => any;
+  },
+): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  const { where, order, limit } = opts;
+  const offset = (opts.page - 1) * limit;
+  const countOf = async () =>
+    Number(((await baseQuery(db, def, { n: count() }).where(where)) as { n: number }[])[0].n);
+  const fetchPage = async (narrow?: SQL) => {
+    const ids = baseQuery(db, def, { id: def.table.id })
+      .where(narrow ?? where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+    let outer = baseQuery(db, def, columns);
+    if (opts.prepare) outer = opts.prepare(outer);
+    return (await outer.where(inArray(def.table.id, ids)).orderBy(...order)) as Record<string, unknown>[];
+  };
+  if (opts.search?.trim()) {
+    const total = await countOf();
+    if (total === 0 || offset >= total) return { rows: [], total };
+    if (total > FEW_MATCHES) return { rows: await fetchPage(), total };
+    const matching = baseQuery(db, def, { id: def.table.id }).where(where);
+    return { rows: await fetchPage(sql`${def.table.id} = any(array(${matching}))`), total };
+  }
+  const [rows, total] = await Promise.all([fetchPage(), countOf()]);
+  return { rows, total };
 }
 
 /** Loads one record as the API shows it; 404 if absent, 403 if outside the caller's branches. */
@@ -91,6 +147,40 @@ function idParam(path: string): string {
 
 const tag = (def: AnyResourceDef) => def.contract.area;
 
+/** Create/update of a resource with `upload` also take multipart: `form_data` JSON plus the image. */
+function uploadOptions(def: AnyResourceDef) {
+  if (!def.contract.upload || !def.upload) return {};
+  return { preValidation: multipartJsonBody([def.contract.upload.field, 'photo', 'image']) };
+}
+const uploadSchema = (def: AnyResourceDef) =>
+  def.contract.upload
+    ? {
+        consumes: ['application/json', 'multipart/form-data'],
+        description: `Also multipart/form-data: this body as JSON in the text field \`form_data\` and an optional \`${def.contract.upload.field}\` file (JPEG, PNG or WebP, at most 5 MiB).`,
+      }
+    : {};
+
+/** Stores the request's image (if any) and puts its URL into the input under the upload column. */
+async function withUpload(
+  def: AnyResourceDef,
+  req: FastifyRequest,
+  input: Record<string, unknown>,
+): Promise<{ input: Record<string, unknown>; stored: StoredUpload | null }> {
+  const image = req.uploadedImage;
+  if (!image || !def.upload) return { input, stored: null };
+  const stored = await req.server.uploads.save(image, def.upload.folder);
+  return { input: { ...input, [def.upload.column]: stored.url }, stored };
+}
+
+async function cleanupOnError<T>(req: FastifyRequest, stored: StoredUpload | null, work: () => Promise<T>) {
+  try {
+    return await work();
+  } catch (err) {
+    if (stored) await req.server.uploads.remove(stored.path);
+    throw err;
+  }
+}
+
 export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceDef): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { contract } = def;
@@ -121,14 +211,14 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
         const q = req.query as ListQueryT & Record<string, unknown>;
         const order = orderBy(def.sort, contract.sortKeys, q.by, q.sort, contract.defaultSort, def.table.id);
         const where = conditions(def, req, q as Record<string, unknown>);
-        const rowsQ = baseQuery(db, def, selectColumns(def))
-          .where(where)
-          .orderBy(...order)
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit);
-        const countQ = baseQuery(db, def, { n: count() }).where(where);
-        const [rows, [{ n }]] = await Promise.all([rowsQ, countQ]);
-        return { data: wrapList(rows) as never, meta: pageMeta(q.page, q.limit, Number(n)) };
+        const { rows, total } = await pagedList(db, def, selectColumns(def), {
+          where,
+          order,
+          page: q.page,
+          limit: q.limit,
+          search: q.search,
+        });
+        return { data: wrapList(rows) as never, meta: pageMeta(q.page, q.limit, total) };
       },
     );
   }
@@ -171,10 +261,16 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
           tags: [tag(def)],
           summary: `Get one ${label}`,
           params: idSchema(path),
-          response: { 200: z.object({ data: record }) },
+          ...(contract.detail?.query ? { querystring: contract.detail.query } : {}),
+          response: { 200: z.object({ data: contract.detail?.data ?? record }) },
         },
       },
-      async (req) => ({ data: (await loadRecord(db, def, req, idOf(req, path))) as never }),
+      async (req) => {
+        const found = await loadRecord(db, def, req, idOf(req, path));
+        if (!def.detail) return { data: found as never };
+        const query = (req.query ?? {}) as Record<string, unknown>;
+        return { data: (await def.detail(found, { req, db, query })) as never };
+      },
     );
   }
 
@@ -184,29 +280,36 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
       paths.create,
       {
         config: { area, action: 'create' },
+        ...uploadOptions(def),
         schema: {
           tags: [tag(def)],
           summary: `Create a ${label}`,
+          ...uploadSchema(def),
           body,
           response: { 201: z.object({ data: record }) },
         },
       },
       async (req, reply) => {
-        const input = req.body as Record<string, unknown>;
         if (def.scope?.inputKey)
-          assertBranchInScope(req, input[def.scope.inputKey] as number | null | undefined);
-        const created = await db.transaction(async (tx) => {
-          const ctx = { req, tx };
-          const values = def.hooks?.beforeCreate ? await def.hooks.beforeCreate(input, ctx) : input;
-          const [{ id }] = (await tx
-            .insert(def.table)
-            .values(pick(values, tableCols) as never)
-            .returning({ id: def.table.id })) as { id: number }[];
-          await def.hooks?.afterCreate?.(id, input, ctx);
-          const after = await loadRecord(tx, def, req, id);
-          await writeAudit(tx, req, { action: 'create', entity: contract.name, entityId: id, after });
-          return after;
-        });
+          assertBranchInScope(
+            req,
+            (req.body as Record<string, unknown>)[def.scope.inputKey] as number | null,
+          );
+        const { input, stored } = await withUpload(def, req, req.body as Record<string, unknown>);
+        const created = await cleanupOnError(req, stored, () =>
+          db.transaction(async (tx) => {
+            const ctx = { req, tx };
+            const values = def.hooks?.beforeCreate ? await def.hooks.beforeCreate(input, ctx) : input;
+            const [{ id }] = (await tx
+              .insert(def.table)
+              .values(pick(values, tableCols) as never)
+              .returning({ id: def.table.id })) as { id: number }[];
+            await def.hooks?.afterCreate?.(id, input, ctx);
+            const after = await loadRecord(tx, def, req, id);
+            await writeAudit(tx, req, { action: 'create', entity: contract.name, entityId: id, after });
+            return after;
+          }),
+        );
         return reply.code(201).send({ data: created as never });
       },
     );
@@ -218,9 +321,11 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
       path,
       {
         config: { area, action: 'update' },
+        ...uploadOptions(def),
         schema: {
           tags: [tag(def)],
           summary: `Update a ${label}`,
+          ...uploadSchema(def),
           params: idSchema(path),
           body: contract.update,
           response: { 200: z.object({ data: record }) },
@@ -228,31 +333,40 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
       },
       async (req) => {
         const id = idOf(req, path);
-        const input = req.body as Record<string, unknown>;
-        if (idKey !== 'id' && input[idKey] !== undefined && input[idKey] !== id) {
-          throw forbidden(`${idKey} in the body (${input[idKey]}) does not match the path (${id})`);
+        const body = req.body as Record<string, unknown>;
+        if (idKey !== 'id' && body[idKey] !== undefined && body[idKey] !== id) {
+          throw forbidden(`${idKey} in the body (${body[idKey]}) does not match the path (${id})`);
         }
         if (def.scope?.inputKey)
-          assertBranchInScope(req, input[def.scope.inputKey] as number | null | undefined);
-        const updated = await db.transaction(async (tx) => {
-          const ctx = { req, tx };
-          const before = await loadRecord(tx, def, req, id);
-          const values = def.hooks?.beforeUpdate
-            ? await def.hooks.beforeUpdate(id, input, before, ctx)
-            : input;
-          const set = pick(values, tableCols);
-          if (tableCols.has('updated_at')) set.updated_at = sql`now()`;
-          if (Object.keys(set).length > 0) {
-            await tx
-              .update(def.table)
-              .set(set as never)
-              .where(eq(def.table.id, id));
-          }
-          await def.hooks?.afterUpdate?.(id, input, ctx);
-          const after = await loadRecord(tx, def, req, id);
-          await writeAudit(tx, req, { action: 'update', entity: contract.name, entityId: id, before, after });
-          return after;
-        });
+          assertBranchInScope(req, body[def.scope.inputKey] as number | null | undefined);
+        const { input, stored } = await withUpload(def, req, body);
+        const updated = await cleanupOnError(req, stored, () =>
+          db.transaction(async (tx) => {
+            const ctx = { req, tx };
+            const before = await loadRecord(tx, def, req, id);
+            const values = def.hooks?.beforeUpdate
+              ? await def.hooks.beforeUpdate(id, input, before, ctx)
+              : input;
+            const set = pick(values, tableCols);
+            if (tableCols.has('updated_at')) set.updated_at = sql`now()`;
+            if (Object.keys(set).length > 0) {
+              await tx
+                .update(def.table)
+                .set(set as never)
+                .where(eq(def.table.id, id));
+            }
+            await def.hooks?.afterUpdate?.(id, input, ctx);
+            const after = await loadRecord(tx, def, req, id);
+            await writeAudit(tx, req, {
+              action: 'update',
+              entity: contract.name,
+              entityId: id,
+              before,
+              after,
+            });
+            return after;
+          }),
+        );
         return { data: updated as never };
       },
     );

@@ -1,0 +1,177 @@
+// Image uploads (CONTRACT.md section 6), shared by every area that takes a photo or an image:
+// - reading a multipart request (a JSON text field `form_data` and at most one image file),
+// - judging the file by its content (JPEG, PNG or WebP, at most 5 MiB; else 415 / 413),
+// - storing it under a generated name in the upload folder, served read-only at /uploads/,
+// - a preValidation hook that lets a JSON route also take multipart (its body schema validates form_data),
+// - and the plain `POST .../photo` route answering {data: {url, path}}.
+import { randomUUID } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Action, PermissionArea } from '@lbo/contract/common';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { ApiError, badRequest } from './errors';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+export const IMAGE_FIELDS = ['photo', 'image'] as const;
+export const UPLOADS_URL_PREFIX = '/uploads/';
+
+export type UploadedImage = {
+  buffer: Buffer;
+  mime: string;
+  ext: string;
+  /** The multipart field it came in (`photo` or `image`). */
+  field: string;
+};
+
+export const StoredUpload = z.object({
+  /** Where clients fetch it (`/uploads/<folder>/<name>`, prefixed by PUBLIC_URL when set). */
+  url: z.string(),
+  /** Its path inside the upload folder. */
+  path: z.string(),
+});
+export type StoredUpload = z.infer<typeof StoredUpload>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The image of a multipart request, set by `multipartJsonBody`. */
+    uploadedImage?: UploadedImage;
+  }
+  interface FastifyInstance {
+    uploads: UploadStore;
+  }
+}
+
+/** Local-folder storage; an S3-compatible store would implement the same two methods. */
+export class UploadStore {
+  constructor(
+    readonly dir: string,
+    /** PUBLIC_URL ('' for same-origin URLs). */
+    readonly publicUrl = '',
+  ) {}
+
+  async save(image: UploadedImage, folder: string): Promise<StoredUpload> {
+    const safeFolder = folder.toLowerCase().replace(/[^a-z0-9_-]+/g, '_') || 'misc';
+    const rel = `${safeFolder}/${randomUUID()}.${image.ext}`;
+    const abs = path.join(this.dir, rel);
+    await mkdir(path.dirname(abs), { recursive: true });
+    await writeFile(abs, image.buffer, { flag: 'wx' });
+    return { url: `${this.publicUrl.replace(/\/$/, '')}${UPLOADS_URL_PREFIX}${rel}`, path: rel };
+  }
+
+  /** Removes a file stored by `save` (used when the write it belonged to fails). */
+  async remove(rel: string): Promise<void> {
+    const abs = path.resolve(this.dir, rel);
+    if (!abs.startsWith(path.resolve(this.dir) + path.sep)) return;
+    await unlink(abs).catch(() => {});
+  }
+}
+
+/** Judges a file by its bytes, never its name or declared type: 415 unless JPEG, PNG or WebP. */
+export async function sniffImage(buffer: Buffer, field: string): Promise<UploadedImage> {
+  const type = await fileTypeFromBuffer(buffer);
+  const ext = type ? IMAGE_TYPES[type.mime] : undefined;
+  if (!type || !ext) {
+    throw new ApiError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `${field}: must be a JPEG, PNG or WebP image${type ? ` (got ${type.mime})` : ''}`,
+    );
+  }
+  return { buffer, mime: type.mime, ext, field };
+}
+
+/**
+ * Reads a whole multipart request: its text fields and at most one image (in one of `fileFields`).
+ * An empty file part (a form sent without choosing a file) counts as no file.
+ */
+export async function readMultipart(
+  req: FastifyRequest,
+  fileFields: readonly string[] = IMAGE_FIELDS,
+): Promise<{ fields: Record<string, string>; image?: UploadedImage }> {
+  const fields: Record<string, string> = {};
+  let image: UploadedImage | undefined;
+  for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
+    if (part.type === 'file') {
+      // toBuffer throws 413 (FST_REQ_FILE_TOO_LARGE) past the size limit.
+      const buffer = await part.toBuffer();
+      if (!fileFields.includes(part.fieldname)) {
+        throw badRequest(`${part.fieldname}: unexpected file; send the image as ${fileFields.join(' or ')}`);
+      }
+      if (buffer.length === 0) continue;
+      image = await sniffImage(buffer, part.fieldname);
+    } else {
+      fields[part.fieldname] = String(part.value ?? '');
+    }
+  }
+  return { fields, image };
+}
+
+/**
+ * preValidation hook for a create/update route that takes JSON or multipart: from a multipart request
+ * the `form_data` field becomes the body (validated by the route's schema as usual) and the image is
+ * kept on `req.uploadedImage` until the handler stores it.
+ */
+export function multipartJsonBody(
+  fileFields: readonly string[] = IMAGE_FIELDS,
+): preValidationAsyncHookHandler {
+  return async (req) => {
+    if (!req.isMultipart()) return;
+    const { fields, image } = await readMultipart(req, fileFields);
+    const raw = fields.form_data;
+    let body: unknown = {};
+    if (raw !== undefined && raw.trim() !== '') {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        throw badRequest('form_data: must be a JSON object');
+      }
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw badRequest('form_data: must be a JSON object');
+    }
+    req.body = body;
+    req.uploadedImage = image;
+  };
+}
+
+/**
+ * Registers `POST <url>`: multipart with the image in `photo` (or `image`), stored in `folder`;
+ * answers 201 {data: {url, path}} for the client to put into a later create or update.
+ */
+export function registerPhotoUpload(
+  api: FastifyInstance,
+  url: string,
+  opts: { area: PermissionArea; action?: Action; folder: string; tag?: string },
+): void {
+  api.withTypeProvider<ZodTypeProvider>().post(
+    url,
+    {
+      config: { area: opts.area, action: opts.action ?? 'create' },
+      schema: {
+        tags: [opts.tag ?? opts.area],
+        summary: 'Upload an image (multipart field `photo`): JPEG, PNG or WebP up to 5 MiB',
+        consumes: ['multipart/form-data'],
+        response: { 201: z.object({ data: StoredUpload }) },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) {
+        throw new ApiError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          'send multipart/form-data with the image in the field photo',
+        );
+      }
+      const { image } = await readMultipart(req);
+      if (!image) throw badRequest('photo: is required');
+      const stored = await req.server.uploads.save(image, opts.folder);
+      return reply.code(201).send({ data: stored });
+    },
+  );
+}

@@ -1,0 +1,158 @@
+// Customer workflows beyond the resource definitions: the five bulk edits and the customer report.
+import { PageMeta } from '@lbo/contract/common';
+import {
+  CUSTOMER_BULK_PATHS,
+  CUSTOMER_REPORT_EXPORT_CAP,
+  CUSTOMER_REPORT_PATH,
+  CustomerBulkEdit,
+  CustomerBulkResult,
+  CustomerClassMekarEdit,
+  CustomerExcludeAllPointEdit,
+  CustomerMaxPointEdit,
+  CustomerNoteEdit,
+  CustomerReport,
+  CustomerReportQuery,
+  CustomerReportRow,
+  customerContract,
+} from '@lbo/contract/customers';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { customers } from '../../db/schema/customers';
+import { sales_invoices } from '../../db/schema/sales';
+import { monthRange } from '../../http/dates';
+import { orderBy, pageMeta } from '../../http/list-query';
+import { conditions, pagedList } from '../../resources/routes';
+import { customerColumns, customerResource } from './customers.resource';
+import { bulkEditCustomers } from './customers.service';
+
+const bulkEdits = [
+  {
+    path: CUSTOMER_BULK_PATHS.bulk,
+    body: CustomerBulkEdit,
+    action: 'bulk_edit',
+    summary: 'Set the same fields on many customers',
+  },
+  {
+    path: CUSTOMER_BULK_PATHS.max_point,
+    body: CustomerMaxPointEdit,
+    action: 'bulk_max_point',
+    summary: 'Set the monthly maximum of points of many customers (null removes it)',
+  },
+  {
+    path: CUSTOMER_BULK_PATHS.class_mekar,
+    body: CustomerClassMekarEdit,
+    action: 'bulk_class_mekar',
+    summary: 'Set or clear the class_mekar flag of many customers',
+  },
+  {
+    path: CUSTOMER_BULK_PATHS.exclude_all_point,
+    body: CustomerExcludeAllPointEdit,
+    action: 'bulk_exclude_all_point',
+    summary: 'Set or clear exclude_all_point (no points at all) on many customers',
+  },
+  {
+    path: CUSTOMER_BULK_PATHS.note,
+    body: CustomerNoteEdit,
+    action: 'bulk_note',
+    summary: 'Set the note of many customers',
+  },
+] as const;
+
+export function registerCustomerRoutes(api: FastifyInstance, db: Db): void {
+  const r = api.withTypeProvider<ZodTypeProvider>();
+
+  for (const edit of bulkEdits) {
+    r.put(
+      edit.path,
+      {
+        config: { area: 'customer', action: 'update' },
+        schema: {
+          tags: ['customer'],
+          summary: edit.summary,
+          description:
+            'All or nothing: an unknown customer is a 400 and one outside your branches a 403, each named ' +
+            'in err_msg; nothing is written then. One audit row per customer.',
+          body: edit.body,
+          response: { 200: z.object({ data: CustomerBulkResult }) },
+        },
+      },
+      async (req) => {
+        const { customer_ids, ...values } = req.body as { customer_ids: number[] } & Record<string, unknown>;
+        return { data: await bulkEditCustomers(db, req, customer_ids, values, edit.action) };
+      },
+    );
+  }
+
+  // The report: the customer list's filters and sort, plus each row's invoices in the date range,
+  // summed in one lateral aggregate per row of the page (index customer_id, invoice_date).
+  r.get(
+    CUSTOMER_REPORT_PATH,
+    {
+      config: { area: 'customer', action: 'view' },
+      schema: {
+        tags: ['customer'],
+        summary: 'Customer report: customers with their invoice count and turnover over a date range',
+        description: `Dates default to the current month (Asia/Jakarta). export=1 answers up to ${CUSTOMER_REPORT_EXPORT_CAP} rows in one page.`,
+        querystring: CustomerReportQuery,
+        response: { 200: z.object({ data: CustomerReport, meta: PageMeta }) },
+      },
+    },
+    async (req) => {
+      const q = req.query as z.infer<typeof CustomerReportQuery>;
+      const range = monthRange(q.start_date, q.end_date);
+      const inv = db
+        .select({
+          invoice_count: sql<number>`count(*)::int`.as('invoice_count'),
+          turnover: sql<number>`coalesce(sum(${sales_invoices.net_amount}), 0)`.as('turnover'),
+          last_invoice_date: sql<string | null>`max(${sales_invoices.invoice_date})::text`.as(
+            'last_invoice_date',
+          ),
+        })
+        .from(sales_invoices)
+        .where(
+          and(
+            eq(sales_invoices.customer_id, customers.id),
+            sql`${sales_invoices.invoice_date} between ${range.start}::date and ${range.end}::date`,
+            ne(sales_invoices.status, 'cancelled'),
+          ),
+        )
+        .as('inv');
+      const columns: Record<string, unknown> = { customer_id: customers.id };
+      for (const key of Object.keys(CustomerReportRow.shape)) {
+        if (key in customerColumns) columns[key] = customerColumns[key as keyof typeof customerColumns];
+      }
+      Object.assign(columns, {
+        invoice_count: inv.invoice_count,
+        turnover: inv.turnover,
+        last_invoice_date: inv.last_invoice_date,
+      });
+      const order = orderBy(
+        customerResource.sort,
+        customerContract.sortKeys,
+        q.by,
+        q.sort,
+        customerContract.defaultSort,
+        customers.id,
+      );
+      const where = conditions(customerResource, req, q as Record<string, unknown>);
+      const page = q.export ? 1 : q.page;
+      const limit = q.export ? CUSTOMER_REPORT_EXPORT_CAP : q.limit;
+      // The lateral aggregate runs for the page's rows only (pagedList finds their ids first).
+      const { rows: list, total } = await pagedList(db, customerResource, columns, {
+        where,
+        order,
+        page,
+        limit,
+        search: q.search,
+        prepare: (outer) => outer.leftJoinLateral(inv, sql`true`),
+      });
+      return {
+        data: { list_customer: list as never, start_date: range.start, end_date: range.end },
+        meta: pageMeta(page, limit, total),
+      };
+    },
+  );
+}

@@ -1,0 +1,369 @@
+// The ERP feed: bulk, all-or-nothing, idempotent import of sales invoices and customer orders.
+//
+// 1. Check every document before writing anything: the payload shape was validated by the route's
+//    schema; here the codes are resolved in three set queries (customers, items, salesmen) and every
+//    unknown code, every customer outside the caller's branches and every header discount larger than
+//    its lines is collected, one message per problem, and the whole call refused.
+// 2. Write in ONE transaction with set-based statements whatever the size of the call:
+//    a. find the known documents whose lines differ (full join of the sent lines with the stored ones);
+//    b. upsert the headers from json_to_recordset, `on conflict (document_no) do update ... where` the
+//       header or its lines differ, returning which were inserted and which updated (xmax = 0);
+//    c. delete the lines of the updated documents and insert the lines of the written ones (both by
+//       document number, joined to the headers).
+//    A document sent again unchanged is not touched at all (no row version, no updated_at change).
+// 3. Call the registered hooks with the transaction and the written invoice ids (the points engine
+//    credits points there), then write one audit row for the call.
+import type {
+  CustomerOrderDocument,
+  ImportLine,
+  ImportResult,
+  SalesInvoiceDocument,
+} from '@lbo/contract/integration';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { type Db, rows, type Tx } from '../../db/client';
+import { writeAudit } from '../../http/audit';
+import { ApiError, badRequest } from '../../http/errors';
+
+/** Runs inside the import's transaction with the ids of the invoices inserted or updated by it. */
+export type InvoiceWriteHook = (tx: Tx, invoiceIds: number[]) => Promise<unknown>;
+
+export type ImportHooks = {
+  /** Called after sales invoices (and their lines) are written, before the commit. */
+  afterSalesInvoices?: InvoiceWriteHook[];
+  /** Called after customer orders are written, before the commit. */
+  afterCustomerOrders?: InvoiceWriteHook[];
+};
+
+type Column = { name: string; type: string };
+type Kind = {
+  entity: 'sales_invoice' | 'customer_order';
+  header: string;
+  lines: string;
+  fk: string;
+  /** Header columns besides document_no, in the order of the JSON sent to json_to_recordset. */
+  columns: Column[];
+};
+
+const INVOICE: Kind = {
+  entity: 'sales_invoice',
+  header: 'sales_invoices',
+  lines: 'sales_invoice_lines',
+  fk: 'invoice_id',
+  columns: [
+    { name: 'invoice_date', type: 'date' },
+    { name: 'due_date', type: 'date' },
+    { name: 'customer_id', type: 'integer' },
+    { name: 'branch_id', type: 'integer' },
+    { name: 'salesman_id', type: 'integer' },
+    { name: 'gross_amount', type: 'numeric(18,2)' },
+    { name: 'discount_amount', type: 'numeric(18,2)' },
+    { name: 'net_amount', type: 'numeric(18,2)' },
+    { name: 'status', type: 'text' },
+    { name: 'payment_method', type: 'text' },
+    { name: 'virtual_account_no', type: 'text' },
+    { name: 'paid_at', type: 'timestamptz' },
+    { name: 'note', type: 'text' },
+  ],
+};
+
+const ORDER: Kind = {
+  entity: 'customer_order',
+  header: 'customer_order_headers',
+  lines: 'customer_order_lines',
+  fk: 'customer_order_header_id',
+  columns: [
+    { name: 'transaction_date', type: 'date' },
+    { name: 'transaction_time', type: 'time' },
+    { name: 'customer_id', type: 'integer' },
+    { name: 'branch_id', type: 'integer' },
+    { name: 'salesman_id', type: 'integer' },
+    { name: 'gross_amount', type: 'numeric(18,2)' },
+    { name: 'discount_amount', type: 'numeric(18,2)' },
+    { name: 'net_amount', type: 'numeric(18,2)' },
+    { name: 'status', type: 'text' },
+    { name: 'note', type: 'text' },
+  ],
+};
+
+const LINE_COLUMNS: Column[] = [
+  { name: 'line_no', type: 'integer' },
+  { name: 'item_id', type: 'integer' },
+  { name: 'qty', type: 'numeric(18,4)' },
+  { name: 'uom', type: 'text' },
+  { name: 'price', type: 'numeric(18,2)' },
+  { name: 'discount', type: 'numeric(18,2)' },
+  { name: 'net_amount', type: 'numeric(18,2)' },
+];
+
+/** At most this many messages in one answer; the rest are counted. */
+const MAX_MESSAGES = 500;
+
+type LineRow = {
+  document_no: string;
+  line_no: number;
+  item_id: number;
+  qty: number;
+  uom: string;
+  price: number;
+  discount: number;
+  net_amount: number;
+};
+
+type Resolved = {
+  customers: Map<string, { id: number; branch_id: number; salesman_id: number | null }>;
+  items: Map<string, { id: number; uom: string }>;
+  salesmen: Map<string, number>;
+};
+
+const round2 = (v: number) => Math.round((v + Number.EPSILON) * 100) / 100;
+const ident = (name: string) => sql.raw(`"${name}"`);
+const list = (parts: SQL[]) => sql.join(parts, sql`, `);
+const recordType = (cols: Column[]) => sql.raw(cols.map((c) => `"${c.name}" ${c.type}`).join(', '));
+
+async function resolveCodes(
+  db: Db,
+  docs: { customer_code: string; salesman_code?: string | null; lines: ImportLine[] }[],
+): Promise<Resolved> {
+  const customerCodes = [...new Set(docs.map((d) => d.customer_code))];
+  const itemCodes = [...new Set(docs.flatMap((d) => d.lines.map((l) => l.item_code)))];
+  const salesmanCodes = [...new Set(docs.map((d) => d.salesman_code).filter((s): s is string => !!s))];
+  const codes = (list: string[]) => sql`(select json_array_elements_text(${JSON.stringify(list)}::json))`;
+  const [cs, is, ss] = await Promise.all([
+    rows<{ code: string; id: number; branch_id: number; salesman_id: number | null }>(
+      db,
+      sql`select customer_code as code, id, branch_id, salesman_id from customers where customer_code in ${codes(customerCodes)}`,
+    ),
+    rows<{ code: string; id: number; uom: string }>(
+      db,
+      sql`select item_code as code, id, uom from items where item_code in ${codes(itemCodes)}`,
+    ),
+    salesmanCodes.length === 0
+      ? Promise.resolve([])
+      : rows<{ code: string; id: number }>(
+          db,
+          sql`select salesman_code as code, id from salesmen where salesman_code in ${codes(salesmanCodes)}`,
+        ),
+  ]);
+  return {
+    customers: new Map(
+      cs.map((c) => [c.code, { id: c.id, branch_id: c.branch_id, salesman_id: c.salesman_id }]),
+    ),
+    items: new Map(is.map((i) => [i.code, { id: i.id, uom: i.uom }])),
+    salesmen: new Map(ss.map((s) => [s.code, s.id])),
+  };
+}
+
+type Prepared = { headers: Record<string, unknown>[]; lines: LineRow[] };
+
+/**
+ * Resolves codes and computes amounts; throws 400 (unknown codes, amounts) or 403 (customers outside
+ * the caller's branches) with one message per problem before anything is written.
+ */
+async function prepare<D extends SalesInvoiceDocument | CustomerOrderDocument>(
+  db: Db,
+  req: FastifyRequest,
+  docs: D[],
+  header: (d: D) => Record<string, unknown>,
+): Promise<Prepared> {
+  const resolved = await resolveCodes(db, docs);
+  const problems: string[] = [];
+  const outside: string[] = [];
+  const scope = req.user.branches;
+  const headers: Record<string, unknown>[] = [];
+  const lines: LineRow[] = [];
+  docs.forEach((d, i) => {
+    const at = `documents[${i}]`;
+    const customer = resolved.customers.get(d.customer_code);
+    if (!customer) problems.push(`${at}: customer_code '${d.customer_code}' not found`);
+    else if (scope !== 'all' && !scope.includes(customer.branch_id)) {
+      outside.push(`${at}: customer_code '${d.customer_code}' is outside your assigned branches`);
+    }
+    let salesmanId = customer?.salesman_id ?? null;
+    if (d.salesman_code) {
+      const s = resolved.salesmen.get(d.salesman_code);
+      if (s === undefined) problems.push(`${at}: salesman_code '${d.salesman_code}' not found`);
+      else salesmanId = s;
+    }
+    let gross = 0;
+    d.lines.forEach((l, j) => {
+      const item = resolved.items.get(l.item_code);
+      if (!item) {
+        problems.push(`${at}.lines[${j}]: item_code '${l.item_code}' not found`);
+        return;
+      }
+      const net = l.net_amount ?? round2(l.qty * l.price - l.discount);
+      gross += net;
+      lines.push({
+        document_no: d.document_no,
+        line_no: l.line_no ?? j + 1,
+        item_id: item.id,
+        qty: l.qty,
+        uom: l.uom ?? item.uom,
+        price: l.price,
+        discount: l.discount,
+        net_amount: net,
+      });
+    });
+    gross = round2(gross);
+    if (d.discount_amount > gross) {
+      problems.push(`${at}: discount_amount ${d.discount_amount} is more than the lines' total ${gross}`);
+    }
+    if (customer) {
+      headers.push({
+        document_no: d.document_no,
+        ...header(d),
+        customer_id: customer.id,
+        branch_id: customer.branch_id,
+        salesman_id: salesmanId,
+        gross_amount: gross,
+        discount_amount: d.discount_amount,
+        net_amount: round2(gross - d.discount_amount),
+        note: d.note,
+      });
+    }
+  });
+  const cap = (msgs: string[]) =>
+    msgs.length > MAX_MESSAGES
+      ? [...msgs.slice(0, MAX_MESSAGES), `... and ${msgs.length - MAX_MESSAGES} more problems`]
+      : msgs;
+  if (problems.length > 0) throw badRequest(cap(problems));
+  if (outside.length > 0) throw new ApiError('FORBIDDEN', cap(outside));
+  return { headers, lines };
+}
+
+/** Steps 2a-2c of the header comment, for either kind of document. */
+async function writeDocuments(
+  tx: Tx,
+  kind: Kind,
+  { headers, lines }: Prepared,
+): Promise<{ inserted: number[]; updated: number[]; unchanged: number }> {
+  const headerJson = JSON.stringify(headers);
+  const H = ident(kind.header);
+  const L = ident(kind.lines);
+  const FK = ident(kind.fk);
+  const lineCols = LINE_COLUMNS.map((c) => ident(c.name));
+  const lineRecord = sql`json_to_recordset(${JSON.stringify(lines)}::json) as l("document_no" text, ${recordType(LINE_COLUMNS)})`;
+
+  // a. Known documents whose lines differ from the ones sent (new documents show up too; harmless).
+  const changedLines = await rows<{ document_no: string }>(
+    tx,
+    sql`with l as (select * from ${lineRecord}),
+         e as (
+           select h."document_no", ${list(lineCols.map((c) => sql`x.${c}`))}
+           from ${H} h join ${L} x on x.${FK} = h."id"
+           where h."document_no" in (select distinct "document_no" from l)
+         )
+       select distinct coalesce(l."document_no", e."document_no") as document_no
+       from l full join e on e."document_no" = l."document_no" and e."line_no" = l."line_no"
+       where l."document_no" is null or e."document_no" is null
+          or (${list(lineCols.map((c) => sql`l.${c}`))}) is distinct from (${list(lineCols.map((c) => sql`e.${c}`))})`,
+  );
+
+  // b. Upsert the headers; a known document is only rewritten when its header or its lines differ.
+  const cols = kind.columns.map((c) => ident(c.name));
+  const written = await rows<{ id: number; document_no: string; inserted: boolean }>(
+    tx,
+    sql`insert into ${H} ("document_no", ${list(cols)})
+        select d."document_no", ${list(cols.map((c) => sql`d.${c}`))}
+        from json_to_recordset(${headerJson}::json) as d("document_no" text, ${recordType(kind.columns)})
+        order by d."document_no"
+        on conflict ("document_no") do update set
+          ${list(cols.map((c) => sql`${c} = excluded.${c}`))}, "updated_at" = now()
+        where (${list(cols.map((c) => sql`${H}.${c}`))}) is distinct from (${list(cols.map((c) => sql`excluded.${c}`))})
+           or ${H}."document_no" in (select json_array_elements_text(${JSON.stringify(changedLines.map((r) => r.document_no))}::json))
+        returning "id", "document_no", (xmax = 0) as inserted`,
+  );
+  const inserted = written.filter((w) => w.inserted).map((w) => w.id);
+  const updated = written.filter((w) => !w.inserted).map((w) => w.id);
+
+  // c. Replace the lines of the updated documents, add those of the new ones. Both statements name
+  //    documents by number (not by the ids just returned), so they read the same whenever they run.
+  const updatedNos = written.filter((w) => !w.inserted).map((w) => w.document_no);
+  if (updatedNos.length > 0) {
+    await tx.execute(
+      sql`delete from ${L} where ${FK} in (
+            select h."id" from ${H} h
+            where h."document_no" in (select json_array_elements_text(${JSON.stringify(updatedNos)}::json)))`,
+    );
+  }
+  if (written.length > 0) {
+    const writtenNos = new Set(written.map((w) => w.document_no));
+    const writtenLines =
+      written.length === headers.length ? lines : lines.filter((l) => writtenNos.has(l.document_no));
+    await tx.execute(
+      sql`insert into ${L} (${FK}, ${list(lineCols)})
+          select h."id", ${list(lineCols.map((c) => sql`l.${c}`))}
+          from json_to_recordset(${JSON.stringify(writtenLines)}::json) as l("document_no" text, ${recordType(LINE_COLUMNS)})
+          join ${H} h on h."document_no" = l."document_no"`,
+    );
+  }
+  return { inserted, updated, unchanged: headers.length - written.length };
+}
+
+async function runImport<D extends SalesInvoiceDocument | CustomerOrderDocument>(
+  db: Db,
+  req: FastifyRequest,
+  kind: Kind,
+  docs: D[],
+  header: (d: D) => Record<string, unknown>,
+  hooks: InvoiceWriteHook[],
+): Promise<ImportResult> {
+  const prepared = await prepare(db, req, docs, header);
+  return db.transaction(async (tx) => {
+    const r = await writeDocuments(tx, kind, prepared);
+    const ids = [...r.inserted, ...r.updated];
+    if (ids.length > 0) for (const hook of hooks) await hook(tx, ids);
+    const result = { inserted: r.inserted.length, updated: r.updated.length, unchanged: r.unchanged };
+    await writeAudit(tx, req, {
+      action: 'import',
+      entity: kind.entity,
+      entityId: null,
+      after: { documents: docs.length, lines: prepared.lines.length, ...result },
+    });
+    return result;
+  });
+}
+
+export function importSalesInvoices(
+  db: Db,
+  req: FastifyRequest,
+  docs: SalesInvoiceDocument[],
+  hooks: ImportHooks = {},
+): Promise<ImportResult> {
+  return runImport(
+    db,
+    req,
+    INVOICE,
+    docs,
+    (d) => ({
+      invoice_date: d.invoice_date,
+      due_date: d.due_date ?? null,
+      status: d.status,
+      payment_method: d.payment_method,
+      virtual_account_no: d.virtual_account_no ?? null,
+      paid_at: d.paid_at ?? null,
+    }),
+    hooks.afterSalesInvoices ?? [],
+  );
+}
+
+export function importCustomerOrders(
+  db: Db,
+  req: FastifyRequest,
+  docs: CustomerOrderDocument[],
+  hooks: ImportHooks = {},
+): Promise<ImportResult> {
+  return runImport(
+    db,
+    req,
+    ORDER,
+    docs,
+    (d) => ({
+      transaction_date: d.transaction_date,
+      transaction_time: d.transaction_time.length === 5 ? `${d.transaction_time}:00` : d.transaction_time,
+      status: d.status,
+    }),
+    hooks.afterCustomerOrders ?? [],
+  );
+}

@@ -1,0 +1,212 @@
+// The earning engine: points for stored invoices, computed set-based in the caller's transaction
+// (the ERP import calls it right after writing invoices and their lines).
+//
+// For each invoice (cancelled ones, and customers marked exclude_all_point, earn nothing):
+// 1. Each line takes ONE rule, the most specific active rule whose period covers the invoice date
+//    and whose customer type is empty or the customer's: an item rule over a category rule over an
+//    all-items rule; then a rule for the customer's type over one for every type; then the one that
+//    started last (then the newest). Lines without a rule earn nothing.
+// 2. Base points = floor(sum over the lines of net amount / the line's amount per point): fractions
+//    of lines add up before the one rounding down per invoice.
+// 3. Promo: each line falls in at most one active promo period covering the invoice date (one for
+//    its category, else one for every item; overlaps are refused when promos are saved). Per invoice
+//    and promo: floor(its lines' unrounded points x (multiplier - 1)) + bonus_points (once).
+// 4. Monthly maximum: the customer's cap for the invoice's calendar month is the max_point of an
+//    active point_max_customers entry whose period touches that month (latest start wins), else
+//    customers.monthly_max_point, else none. Points earned from invoices (master + promo) that
+//    month by other invoices count first; invoices of the same batch count in (date, document no)
+//    order. The invoice gets min(base + promo, what is left); the base is kept before the promo.
+// 5. The ledger then holds, per invoice, rows of source 'invoice' (type 1 master) and 'promo'
+//    (type 3 bonus), dated on the invoice date. Re-processing compares the computed figures with
+//    the live rows of the invoice and writes the difference as a type 7 correction (same source);
+//    an unchanged invoice writes nothing. A moved customer or date is handled the same way.
+// 6. Balances move in the same statement, conditionally: if a correction would take a balance
+//    below zero the whole call is refused with 409 (the import's transaction rolls back).
+import { type SQL, sql } from 'drizzle-orm';
+import { rows, type Tx } from '../../db/client';
+import { conflict } from '../../http/errors';
+import { intArray } from './points.service';
+
+export type InvoicePointsResult = {
+  /** Invoices that got their first points (a type 1 and/or type 3 row). */
+  credited: number;
+  /** Invoices whose existing points were corrected (type 7 rows only). */
+  adjusted: number;
+};
+
+export async function applyInvoicePoints(tx: Tx, invoiceIds: number[]): Promise<InvoicePointsResult> {
+  const ids = [...new Set(invoiceIds.filter((n) => Number.isInteger(n) && n > 0))];
+  if (ids.length === 0) return { credited: 0, adjusted: 0 };
+  const idArr = intArray(ids);
+
+  // Lock the customers involved (in id order, so concurrent imports cannot deadlock): the monthly
+  // maximum counts points of other invoices, which must not change under this computation.
+  await rows(
+    tx,
+    sql`select id from customers where id in (
+          select customer_id from sales_invoices where id = any(${idArr}::int[])
+          union
+          select l.customer_id from point_ledger l
+          where l.invoice_document_no in (select document_no from sales_invoices where id = any(${idArr}::int[]))
+        ) order by id for update`,
+  );
+
+  // JIT compilation costs seconds on a statement this size and saves nothing: off for this transaction.
+  await rows(tx, sql`set local jit = off`);
+  const [r] = await rows<{
+    expected: number;
+    updated: number;
+    credited: number;
+    adjusted: number;
+    refused: { customer_code: string; point_balance: number; delta: number; documents: string[] }[] | null;
+  }>(tx, invoicePointsStatement(idArr));
+  if (r.updated < r.expected) {
+    throw conflict(
+      (r.refused ?? []).map(
+        (f) =>
+          `insufficient points: invoice ${f.documents.join(', ')} takes ${-f.delta} points back from customer ` +
+          `${f.customer_code}, who has ${f.point_balance}`,
+      ),
+    );
+  }
+  return { credited: r.credited, adjusted: r.adjusted };
+}
+
+/** The one set-based statement of applyInvoicePoints (exported for EXPLAIN in benchmarks). */
+export function invoicePointsStatement(idArr: string): SQL {
+  return sql`
+with inv as (
+  select i.id, i.document_no, i.invoice_date, i.customer_id, i.status,
+         c.customer_type_id, c.exclude_all_point, c.monthly_max_point,
+         date_trunc('month', i.invoice_date)::date as month_start
+  from sales_invoices i join customers c on c.id = i.customer_id
+  where i.id = any(${idArr}::int[])
+),
+ruled as (
+  select inv.id as invoice_id, l.net_amount / r.amount_per_point as raw,
+         p.id as promo_id, p.multiplier, p.bonus_points
+  from sales_invoice_lines l
+  join inv on inv.id = l.invoice_id
+  join items it on it.id = l.item_id
+  join lateral (
+    select r.amount_per_point from point_rules r
+    where r.active and inv.invoice_date between r.start_date and r.end_date
+      and (r.customer_type_id is null or r.customer_type_id = inv.customer_type_id)
+      and (r.item_id = l.item_id or r.item_category_id = it.item_category_id
+           or (r.item_id is null and r.item_category_id is null))
+    order by (r.item_id is not null) desc, (r.item_category_id is not null) desc,
+             (r.customer_type_id is not null) desc, r.start_date desc, r.id desc
+    limit 1
+  ) r on true
+  left join lateral (
+    select p.id, p.multiplier, p.bonus_points from point_promos p
+    where p.active and inv.invoice_date between p.start_date and p.end_date
+      and (p.item_category_id is null or p.item_category_id = it.item_category_id)
+    order by (p.item_category_id is not null) desc, p.id desc
+    limit 1
+  ) p on true
+  where l.invoice_id = any(${idArr}::int[]) and not inv.exclude_all_point and inv.status <> 'cancelled'
+),
+per_promo as (
+  select invoice_id, sum(raw) as raw,
+         case when promo_id is null or sum(raw) <= 0 then 0
+              else floor(sum(raw) * (max(multiplier) - 1))::int + max(bonus_points) end as extra
+  from ruled group by invoice_id, promo_id
+),
+earned as (
+  select inv.*, coalesce(floor(sum(pp.raw)), 0)::int as base, coalesce(sum(pp.extra), 0)::int as extra,
+         coalesce((
+           select m.max_point from point_max_customers m
+           where m.customer_id = inv.customer_id and m.active
+             and m.start_date < (inv.month_start + interval '1 month')::date and m.end_date >= inv.month_start
+           order by m.start_date desc, m.id desc limit 1
+         ), inv.monthly_max_point) as cap
+  from inv left join per_promo pp on pp.invoice_id = inv.id
+  group by inv.id, inv.document_no, inv.invoice_date, inv.customer_id, inv.status, inv.customer_type_id,
+           inv.exclude_all_point, inv.monthly_max_point, inv.month_start
+),
+-- Points already earned from invoices in the same customer-month, by invoices outside this call;
+-- only for capped customer-months (a lateral sum per pair uses the (customer_id, id) index).
+pairs as (
+  select distinct customer_id, month_start from earned where cap is not null
+),
+others as (
+  select k.customer_id, k.month_start, o.pts
+  from pairs k
+  cross join lateral (
+    select coalesce(sum(l.points), 0)::int as pts from point_ledger l
+    where l.customer_id = k.customer_id and not l.void and l.source in ('invoice', 'promo')
+      and l.entry_date >= k.month_start and l.entry_date < (k.month_start + interval '1 month')::date
+      and l.invoice_document_no not in (select document_no from inv)
+  ) o
+),
+allowed as (
+  select e.document_no, e.customer_id, e.invoice_date, e.base,
+         case when e.cap is null then e.base + e.extra
+              else greatest(0, least(e.base + e.extra, e.cap - coalesce(o.pts, 0) - coalesce(sum(e.base + e.extra) over (
+                     partition by e.customer_id, e.month_start order by e.invoice_date, e.document_no
+                     rows between unbounded preceding and 1 preceding), 0)))
+         end as pts
+  from earned e left join others o on o.customer_id = e.customer_id and o.month_start = e.month_start
+),
+target as (
+  select document_no, customer_id, invoice_date as entry_date, 'invoice'::text as kind, least(base, pts) as pts from allowed
+  union all
+  select document_no, customer_id, invoice_date, 'promo', pts - least(base, pts) from allowed
+),
+cur as (
+  select l.invoice_document_no as document_no, l.customer_id, l.entry_date, l.source as kind, sum(l.points)::int as pts
+  from point_ledger l
+  where not l.void and l.source in ('invoice', 'promo') and l.invoice_document_no in (select document_no from inv)
+  group by 1, 2, 3, 4
+),
+moves as (
+  select coalesce(t.document_no, c.document_no) as document_no,
+         coalesce(t.customer_id, c.customer_id) as customer_id,
+         coalesce(t.entry_date, c.entry_date) as entry_date,
+         coalesce(t.kind, c.kind) as kind,
+         coalesce(t.pts, 0) - coalesce(c.pts, 0) as delta
+  from target t
+  full join cur c on c.document_no = t.document_no and c.customer_id = t.customer_id
+                 and c.entry_date = t.entry_date and c.kind = t.kind
+),
+typed as (
+  select m.*,
+         case when m.delta > 0 and not exists (
+                select 1 from cur c2 where c2.document_no = m.document_no and c2.kind = m.kind)
+              then (case when m.kind = 'invoice' then 1 else 3 end)
+              else 7 end as point_type
+  from moves m where m.delta <> 0
+),
+deltas as (
+  select customer_id, sum(delta)::int as d, array_agg(distinct document_no) as documents
+  from typed group by customer_id
+),
+upd as (
+  update customers c set point_balance = c.point_balance + deltas.d
+  from deltas where c.id = deltas.customer_id and c.point_balance + deltas.d >= 0
+  returning c.id, c.point_balance
+),
+ins as (
+  insert into point_ledger (customer_id, point_type, points, invoice_document_no, reason, source, entry_date, balance_after)
+  select t.customer_id, t.point_type, t.delta, t.document_no,
+         case t.point_type when 1 then 'Earned from invoice' when 3 then 'Promo points for invoice'
+              else 'Invoice sent again: points recomputed' end,
+         t.kind, t.entry_date,
+         -- history: the balance after each row, credits first so it never dips below zero
+         upd.point_balance - coalesce(sum(t.delta) over (
+           partition by t.customer_id order by (t.delta < 0), t.document_no, t.point_type, t.kind
+           rows between 1 following and unbounded following), 0)
+  from typed t join upd on upd.id = t.customer_id
+  order by t.customer_id, (t.delta < 0), t.document_no, t.point_type, t.kind
+  returning invoice_document_no, point_type
+)
+select (select count(*) from deltas)::int as expected,
+       (select count(*) from upd)::int as updated,
+       (select count(*) from (select invoice_document_no from ins group by 1 having bool_or(point_type in (1, 3))) x)::int as credited,
+       (select count(*) from (select invoice_document_no from ins group by 1 having bool_and(point_type = 7)) x)::int as adjusted,
+       (select json_agg(json_build_object('customer_code', c.customer_code, 'point_balance', c.point_balance,
+                                          'delta', d.d, 'documents', d.documents))
+        from deltas d join customers c on c.id = d.customer_id
+        where d.customer_id not in (select id from upd)) as refused`;
+}

@@ -1,0 +1,226 @@
+// Points workflows: manual movements, corrections, voids, injections, balances and the reports.
+// Thin routes: each validates with the contract's schema and calls points.service / points.reports.
+import { DeletedBody, ListQuery, PageMeta } from '@lbo/contract/common';
+import {
+  CustomerBalanceRow,
+  customerBalanceContract,
+  PointBalance,
+  PointEntry,
+  PointEntryCreate,
+  PointEntryUpdate,
+  PointInject,
+  PointInjectResult,
+  PointReportQuery,
+  PointReportRow,
+  pointEntryContract,
+  StorePointsRow,
+  storePointsContract,
+} from '@lbo/contract/points';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { writeAudit } from '../../http/audit';
+import { registerPhotoUpload } from '../../http/uploads';
+import { loadRecord } from '../../resources/routes';
+import { customerBalances, pointsTracking, type ReportFilters, storePoints } from './points.reports';
+import { pointLedgerResource } from './points.resource';
+import {
+  balanceOf,
+  correctMovement,
+  createManualMovement,
+  injectPoints,
+  voidMovement,
+} from './points.service';
+
+const positiveId = z.coerce.number().int().positive({ error: 'must be a positive id' });
+const tags = ['point'];
+
+export function registerPointRoutes(app: FastifyInstance, db: Db): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { paths } = pointEntryContract;
+
+  r.post(
+    paths.create!,
+    {
+      config: { area: 'point', action: 'create' },
+      schema: {
+        tags,
+        summary:
+          'Record a manual movement: type 2 injected or 5 deduction (whole positive points; the type gives the sign) or 7 correction (signed). 409 when the balance would go below zero.',
+        body: PointEntryCreate,
+        response: { 201: z.object({ data: PointEntry }) },
+      },
+    },
+    async (req, reply) => {
+      const created = await db.transaction(async (tx) => {
+        const { id } = await createManualMovement(tx, req, req.body);
+        const after = await loadRecord(tx, pointLedgerResource, req, id);
+        await writeAudit(tx, req, { action: 'create', entity: 'point', entityId: id, after });
+        return after;
+      });
+      return reply.code(201).send({ data: created as PointEntry });
+    },
+  );
+
+  r.post(
+    '/point/inject/',
+    {
+      config: { area: 'point', action: 'create' },
+      schema: {
+        tags,
+        summary:
+          'Credit the same points (type 2) to every listed customer, all or nothing: any unknown, repeated or out-of-scope customer refuses the whole request, each one named.',
+        body: PointInject,
+        response: { 201: z.object({ data: PointInjectResult }) },
+      },
+    },
+    async (req, reply) => {
+      const result = await db.transaction(async (tx) => {
+        const res = await injectPoints(tx, req, req.body);
+        await writeAudit(tx, req, {
+          action: 'inject',
+          entity: 'point',
+          entityId: null,
+          after: {
+            points: req.body.points,
+            reason: req.body.reason,
+            reference: req.body.reference ?? '',
+            customer_codes: req.body.customer_codes ?? [],
+            customer_ids: req.body.customer_ids ?? [],
+            ledger_ids: res.ids,
+          },
+        });
+        return res;
+      });
+      return reply.code(201).send({ data: result });
+    },
+  );
+
+  r.put(
+    paths.update!,
+    {
+      config: { area: 'point', action: 'update' },
+      schema: {
+        tags,
+        summary:
+          'Correct a staff movement: the row is voided and a replacement appended (answered; reverses_id names the voided row); the balance moves by the difference. 409 for rows written from invoices or redemptions.',
+        params: z.object({ id: positiveId }),
+        body: PointEntryUpdate,
+        response: { 200: z.object({ data: PointEntry }) },
+      },
+    },
+    async (req) => {
+      const updated = await db.transaction(async (tx) => {
+        const before = await loadRecord(tx, pointLedgerResource, req, req.params.id);
+        const { id, changed } = await correctMovement(tx, req, req.params.id, req.body);
+        const after = await loadRecord(tx, pointLedgerResource, req, id);
+        if (changed) {
+          await writeAudit(tx, req, {
+            action: 'update',
+            entity: 'point',
+            entityId: req.params.id,
+            before,
+            after,
+          });
+        }
+        return after;
+      });
+      return { data: updated as PointEntry };
+    },
+  );
+
+  r.delete(
+    paths.remove!,
+    {
+      config: { area: 'point', action: 'delete' },
+      schema: {
+        tags,
+        summary:
+          'Void a staff movement: it stays in the ledger marked void and leaves the balance. 409 for system rows, void rows, or when the balance would go below zero.',
+        params: z.object({ id: positiveId }),
+        response: { 200: DeletedBody },
+      },
+    },
+    async (req) => {
+      const id = req.params.id;
+      await db.transaction(async (tx) => {
+        const before = await loadRecord(tx, pointLedgerResource, req, id);
+        await voidMovement(tx, req, id);
+        const after = await loadRecord(tx, pointLedgerResource, req, id);
+        await writeAudit(tx, req, { action: 'void', entity: 'point', entityId: id, before, after });
+      });
+      return { data: { id } };
+    },
+  );
+
+  r.get(
+    '/point/balance/customer_id/:customer_id',
+    {
+      config: { area: 'point', action: 'view' },
+      schema: {
+        tags,
+        summary: "A customer's point balance (the cached sum of its non-void ledger rows)",
+        params: z.object({ customer_id: positiveId }),
+        response: { 200: z.object({ data: PointBalance }) },
+      },
+    },
+    async (req) => ({ data: await balanceOf(db, req, req.params.customer_id) }),
+  );
+
+  r.get(
+    '/point/report',
+    {
+      config: { area: 'point', action: 'view' },
+      schema: {
+        tags,
+        summary:
+          'Points tracking: one row per invoice document (master, promo and corrections summed; other movements one row each), paged',
+        querystring: ListQuery.extend(PointReportQuery.shape),
+        response: { 200: z.object({ data: z.array(PointReportRow), meta: PageMeta }) },
+      },
+    },
+    async (req) => {
+      const res = await pointsTracking(db, req, req.query as ReportFilters);
+      return { data: res.rows, meta: res.meta };
+    },
+  );
+
+  r.get(
+    customerBalanceContract.paths.list!,
+    {
+      config: { area: 'point', action: 'view' },
+      schema: {
+        tags,
+        summary:
+          'Customer balances (the cached balance) with all-time earned and spent totals and the last movement date, paged',
+        querystring: ListQuery.extend(customerBalanceContract.filters.shape),
+        response: { 200: z.object({ data: z.array(CustomerBalanceRow), meta: PageMeta }) },
+      },
+    },
+    async (req) => {
+      const res = await customerBalances(db, req, req.query as ReportFilters);
+      return { data: res.rows, meta: res.meta };
+    },
+  );
+
+  r.get(
+    '/point/report/store',
+    {
+      config: { area: 'point', action: 'view' },
+      schema: {
+        tags,
+        summary: 'Store points: per customer with movements in the date range, its points by kind, paged',
+        querystring: ListQuery.extend(storePointsContract.filters.shape),
+        response: { 200: z.object({ data: z.array(StorePointsRow), meta: PageMeta }) },
+      },
+    },
+    async (req) => {
+      const res = await storePoints(db, req, req.query as ReportFilters);
+      return { data: res.rows, meta: res.meta };
+    },
+  );
+
+  // The promo's photo: uploaded first, its URL then saved as `photo` by POST/PUT /point_promo/.
+  registerPhotoUpload(app, '/point_promo/photo', { area: 'point', folder: 'point_promo', tag: 'point' });
+}

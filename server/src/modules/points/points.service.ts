@@ -1,0 +1,343 @@
+// Writing the points ledger. Every movement goes through `postMovement`: the cached balance
+// (customers.point_balance) changes by ONE conditional statement in the caller's transaction, and
+// the ledger row is written beside it, so concurrent debits can never take a balance below zero.
+//
+// Correction model: ledger rows are never edited or deleted. PUT /point/{id} voids the staff row and
+// appends a replacement (reverses_id -> the voided row); DELETE /point/{id} voids it. The balance
+// moves by the net difference in the same transaction. System rows (invoice, promo, redemption,
+// revert, import) answer 409.
+import {
+  MANUAL_POINT_TYPES,
+  POINT_TYPE,
+  type PointEntryCreate,
+  type PointEntryUpdate,
+  type PointInject,
+  type PointInjectResult,
+  pointSignError,
+  STAFF_POINT_SOURCES,
+} from '@lbo/contract/points';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { type DbOrTx, rows, type Tx } from '../../db/client';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+
+export type CustomerRef = { id: number; customer_code: string; branch_id: number; point_balance: number };
+
+/** The customer, or 404 / 403 when it is unknown or outside the caller's branches. */
+export async function customerInScope(
+  db: DbOrTx,
+  req: FastifyRequest,
+  customerId: number,
+): Promise<CustomerRef> {
+  const [c] = await rows<CustomerRef>(
+    db,
+    sql`select id, customer_code, branch_id, point_balance from customers where id = ${customerId}`,
+  );
+  if (!c) throw notFound(`customer ${customerId} not found`);
+  const scope = req.user.branches;
+  if (scope !== 'all' && !scope.includes(c.branch_id)) {
+    throw forbidden(`customer ${c.customer_code} is outside your assigned branches`);
+  }
+  return c;
+}
+
+/**
+ * Moves a cached balance by `delta` if, and only if, it stays at zero or more: one conditional
+ * statement, so it is safe under any number of concurrent requests. Null when refused.
+ */
+export async function moveBalance(db: DbOrTx, customerId: number, delta: number): Promise<number | null> {
+  const [r] = await rows<{ point_balance: number }>(
+    db,
+    sql`update customers set point_balance = point_balance + ${delta}::int
+        where id = ${customerId} and point_balance + ${delta}::int >= 0
+        returning point_balance`,
+  );
+  return r ? r.point_balance : null;
+}
+
+async function insufficient(db: DbOrTx, customerId: number, delta: number): Promise<never> {
+  const [c] = await rows<{ customer_code: string; point_balance: number }>(
+    db,
+    sql`select customer_code, point_balance from customers where id = ${customerId}`,
+  );
+  if (!c) throw notFound(`customer ${customerId} not found`);
+  throw conflict(
+    `insufficient points: customer ${c.customer_code} has ${c.point_balance} points and this movement takes ${-delta}`,
+  );
+}
+
+export type Movement = {
+  customerId: number;
+  pointType: number;
+  /** Signed. */
+  points: number;
+  source: string;
+  reason: string;
+  reference?: string;
+  invoiceDocumentNo?: string | null;
+  reversesId?: number | null;
+  createdBy?: number | null;
+  /** `YYYY-MM-DD`; default today (Asia/Jakarta). */
+  entryDate?: string | null;
+};
+
+/**
+ * Writes one ledger row and moves the cached balance in the caller's transaction.
+ * Throws 409 "insufficient points" when the balance would go below zero. Other areas (coupon
+ * redemptions and their reverts) write their movements through this function too.
+ */
+export async function postMovement(tx: DbOrTx, m: Movement): Promise<{ id: number; balance_after: number }> {
+  const balance = await moveBalance(tx, m.customerId, m.points);
+  if (balance === null) return insufficient(tx, m.customerId, m.points);
+  const [row] = await rows<{ id: number }>(
+    tx,
+    sql`insert into point_ledger
+          (customer_id, point_type, points, invoice_document_no, reference, reason, source, reverses_id,
+           created_by, entry_date, balance_after)
+        values (${m.customerId}, ${m.pointType}, ${m.points}, ${m.invoiceDocumentNo ?? null}, ${m.reference ?? ''},
+          ${m.reason}, ${m.source}, ${m.reversesId ?? null}, ${m.createdBy ?? null},
+          coalesce(${m.entryDate ?? null}::date, current_date), ${balance})
+        returning id`,
+  );
+  return { id: row.id, balance_after: balance };
+}
+
+const SOURCE_OF_TYPE: Record<number, string> = {
+  [POINT_TYPE.injected]: 'inject',
+  [POINT_TYPE.deduction]: 'deduction',
+  [POINT_TYPE.correction]: 'manual',
+};
+
+/** The stored (signed) points of a manual movement entered as `points` of `pointType`. */
+export function signedPoints(pointType: number, points: number): number {
+  return pointType === POINT_TYPE.deduction ? -points : points;
+}
+
+/** POST /point/: a manual movement. Returns the new row's id. */
+export async function createManualMovement(tx: Tx, req: FastifyRequest, input: PointEntryCreate) {
+  await customerInScope(tx, req, input.customer_id);
+  return postMovement(tx, {
+    customerId: input.customer_id,
+    pointType: input.point_type,
+    points: signedPoints(input.point_type, input.points),
+    source: SOURCE_OF_TYPE[input.point_type],
+    reason: input.reason,
+    reference: input.reference,
+    createdBy: req.user.id,
+    entryDate: input.entry_date,
+  });
+}
+
+type LedgerRow = {
+  id: number;
+  customer_id: number;
+  point_type: number;
+  points: number;
+  source: string;
+  reason: string;
+  reference: string;
+  entry_date: string;
+  void: boolean;
+  invoice_document_no: string | null;
+};
+
+/** Locks a staff-written, live ledger row for a correction or a void; 404 / 403 / 409 otherwise. */
+async function lockStaffRow(tx: Tx, req: FastifyRequest, id: number, action: string): Promise<LedgerRow> {
+  const [row] = await rows<LedgerRow>(
+    tx,
+    sql`select id, customer_id, point_type, points, source, reason, reference, entry_date::text as entry_date,
+               void, invoice_document_no
+        from point_ledger where id = ${id} for update`,
+  );
+  if (!row) throw notFound(`point ${id} not found`);
+  await customerInScope(tx, req, row.customer_id);
+  if (row.void) throw conflict(`point ${id} is already void`);
+  if (!(STAFF_POINT_SOURCES as readonly string[]).includes(row.source)) {
+    const origin = row.invoice_document_no
+      ? `invoice ${row.invoice_document_no}`
+      : row.source === 'redemption' || row.source === 'revert'
+        ? 'a coupon redemption'
+        : `the ${row.source} feed`;
+    throw conflict(
+      `point ${id} was written by the system from ${origin}; it cannot be ${action} here (send the source again or revert it there)`,
+    );
+  }
+  return row;
+}
+
+/**
+ * PUT /point/{id}: voids the staff row and appends its replacement; the balance moves by the net
+ * difference. Returns the replacement's id (the same id when nothing changed).
+ */
+export async function correctMovement(
+  tx: Tx,
+  req: FastifyRequest,
+  id: number,
+  input: PointEntryUpdate,
+): Promise<{ id: number; changed: boolean }> {
+  const old = await lockStaffRow(tx, req, id, 'corrected');
+  const pointType = input.point_type ?? old.point_type;
+  if (!(MANUAL_POINT_TYPES as readonly number[]).includes(pointType)) {
+    throw badRequest('point_type: must be 2 (injected), 5 (deduction) or 7 (correction)');
+  }
+  // What the user entered for the old row: a magnitude for types 2 and 5, signed for 7.
+  const entered = input.points ?? (pointType === POINT_TYPE.correction ? old.points : Math.abs(old.points));
+  const signError = pointSignError(pointType, entered);
+  if (signError) throw badRequest(`points: ${signError}`);
+  const points = signedPoints(pointType, entered);
+  const next = {
+    point_type: pointType,
+    points,
+    reason: input.reason ?? old.reason,
+    reference: input.reference ?? old.reference,
+    entry_date: input.entry_date ?? old.entry_date,
+  };
+  const changed =
+    next.point_type !== old.point_type ||
+    next.points !== old.points ||
+    next.reason !== old.reason ||
+    next.reference !== old.reference ||
+    next.entry_date !== old.entry_date;
+  if (!changed) return { id, changed: false };
+
+  await rows(
+    tx,
+    sql`update point_ledger set void = true, voided_at = now(), voided_by = ${req.user.id}, updated_at = now()
+        where id = ${id}`,
+  );
+  // The replacement carries the full new amount; the balance moves by the difference only.
+  const delta = points - old.points;
+  const balance = await moveBalance(tx, old.customer_id, delta);
+  if (balance === null) return insufficient(tx, old.customer_id, delta);
+  const [row] = await rows<{ id: number }>(
+    tx,
+    sql`insert into point_ledger
+          (customer_id, point_type, points, reference, reason, source, reverses_id, created_by, entry_date, balance_after)
+        values (${old.customer_id}, ${pointType}, ${points}, ${next.reference}, ${next.reason},
+          ${SOURCE_OF_TYPE[pointType]}, ${id}, ${req.user.id}, ${next.entry_date}::date, ${balance})
+        returning id`,
+  );
+  return { id: row.id, changed: true };
+}
+
+/** DELETE /point/{id}: marks a staff row void and takes its points out of the balance. */
+export async function voidMovement(tx: Tx, req: FastifyRequest, id: number): Promise<void> {
+  const row = await lockStaffRow(tx, req, id, 'voided');
+  const balance = await moveBalance(tx, row.customer_id, -row.points);
+  if (balance === null) return insufficient(tx, row.customer_id, -row.points);
+  await rows(
+    tx,
+    sql`update point_ledger set void = true, voided_at = now(), voided_by = ${req.user.id}, updated_at = now()
+        where id = ${id}`,
+  );
+}
+
+/** `{1,2,3}`: an int[] literal, the same on PGlite and pg. */
+export const intArray = (ids: readonly number[]) => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
+const textArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+
+/**
+ * POST /point/inject/: resolves every customer first (unknown, duplicate or out-of-scope ones
+ * refuse the whole request, each named), then credits all of them in one statement.
+ */
+export async function injectPoints(
+  tx: Tx,
+  req: FastifyRequest,
+  input: PointInject,
+): Promise<PointInjectResult> {
+  const codes = input.customer_codes ?? [];
+  const ids = input.customer_ids ?? [];
+  const found = await rows<{ id: number; customer_code: string; branch_id: number }>(
+    tx,
+    sql`select id, customer_code, branch_id from customers
+        where customer_code = any(${textArray(codes)}::text[]) or id = any(${intArray(ids)}::int[])`,
+  );
+  const byCode = new Map(found.map((c) => [c.customer_code, c]));
+  const byId = new Map(found.map((c) => [c.id, c]));
+  const errors: string[] = [];
+  const seen = new Map<number, string>();
+  const chosen: { id: number; customer_code: string; branch_id: number }[] = [];
+  const take = (c: { id: number; customer_code: string; branch_id: number }, where: string) => {
+    const first = seen.get(c.id);
+    if (first) {
+      errors.push(`${where}: customer ${c.customer_code} is already listed (${first})`);
+      return;
+    }
+    seen.set(c.id, where);
+    chosen.push(c);
+  };
+  codes.forEach((code, i) => {
+    const c = byCode.get(code);
+    if (!c) errors.push(`row ${i + 1}: customer_code '${code}' not found`);
+    else take(c, `row ${i + 1}`);
+  });
+  ids.forEach((id, i) => {
+    const c = byId.get(id);
+    if (!c) errors.push(`customer_ids.${i}: customer ${id} not found`);
+    else take(c, `customer_ids.${i}`);
+  });
+  if (errors.length > 0) throw badRequest(errors);
+  const scope = req.user.branches;
+  if (scope !== 'all') {
+    const outside = chosen.filter((c) => !scope.includes(c.branch_id));
+    if (outside.length > 0) {
+      throw new ApiError(
+        'FORBIDDEN',
+        outside.map((c) => `customer ${c.customer_code} is outside your assigned branches`),
+      );
+    }
+  }
+
+  const inserted = await rows<{ id: number }>(
+    tx,
+    sql`with inp as (
+          select u.customer_id, u.ord from unnest(${intArray(chosen.map((c) => c.id))}::int[]) with ordinality as u(customer_id, ord)
+        ),
+        upd as (
+          update customers c set point_balance = c.point_balance + ${input.points}::int
+          from inp where c.id = inp.customer_id
+          returning c.id, c.point_balance
+        ),
+        ins as (
+          insert into point_ledger (customer_id, point_type, points, reference, reason, source, created_by, entry_date, balance_after)
+          select inp.customer_id, ${POINT_TYPE.injected}, ${input.points}::int, ${input.reference ?? ''}, ${input.reason},
+                 'inject', ${req.user.id}, coalesce(${input.entry_date ?? null}::date, current_date), upd.point_balance
+          from inp join upd on upd.id = inp.customer_id
+          order by inp.ord
+          returning id, customer_id
+        )
+        select ins.id from ins join inp on inp.customer_id = ins.customer_id order by inp.ord`,
+  );
+  return {
+    count: inserted.length,
+    points: input.points,
+    total_points: input.points * inserted.length,
+    ids: inserted.map((r) => r.id),
+  };
+}
+
+/** GET /point/balance/customer_id/{id}: one primary-key read of the cached balance. */
+export async function balanceOf(db: DbOrTx, req: FastifyRequest, customerId: number) {
+  const [b] = await rows<{
+    customer_id: number;
+    customer_code: string;
+    customer_name: string;
+    branch_id: number;
+    branch_name: string;
+    point_balance: number;
+    monthly_max_point: number | null;
+    exclude_all_point: boolean;
+  }>(
+    db,
+    sql`select c.id as customer_id, c.customer_code, c.customer_name, c.branch_id, b.name as branch_name,
+               c.point_balance, c.monthly_max_point, c.exclude_all_point
+        from customers c join branches b on b.id = c.branch_id where c.id = ${customerId}`,
+  );
+  if (!b) throw notFound(`customer ${customerId} not found`);
+  const scope = req.user.branches;
+  if (scope !== 'all' && !scope.includes(b.branch_id)) {
+    throw forbidden(`customer ${b.customer_code} is outside your assigned branches`);
+  }
+  return b;
+}

@@ -1,0 +1,39 @@
+// `npm run points:verify`: recomputes every balance from the ledger and prints the differences.
+// Exit 0: all match; 1: differences found; 2: the check could not run. On the embedded database it
+// refuses while the server runs (one process per DATA_DIR): run it against a stopped server or a
+// PostgreSQL server (DATABASE_URL).
+import { ConfigError, loadConfig, loadDotEnv } from '../../config';
+import { type Database, openDatabase } from '../../db/client';
+import { DataDirLockedError } from '../../db/lock';
+import { formatDifferences, verifyBalances } from './points.verify';
+
+async function main(): Promise<number> {
+  let database: Database;
+  try {
+    loadDotEnv();
+    const config = loadConfig();
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
+  } catch (err) {
+    if (err instanceof DataDirLockedError || err instanceof ConfigError) {
+      console.error(`points:verify: ${err.message}`);
+      return 2;
+    }
+    throw err;
+  }
+  try {
+    const result = await verifyBalances(database.db);
+    const lines = formatDifferences(result);
+    (result.differences.length > 0 ? console.error : console.log)(lines.join('\n'));
+    return result.differences.length > 0 ? 1 : 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(`points:verify failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(2);
+  },
+);
