@@ -63,8 +63,8 @@ function installCapture(database: Database) {
       if (sink && !/^\s*(begin|commit|rollback|savepoint|release)/i.test(text)) sink.push({ text, params });
     },
   };
-  // biome-ignore lint/suspicious/noExplicitAny: Drizzle's session is internal; the bench reaches into it on purpose
-  const session = (database.db as any).session;
+  // Drizzle's session is internal; the bench reaches into it on purpose.
+  const session = (database.db as unknown as { session: { logger: unknown; options?: object } }).session;
   session.logger = logger;
   session.options = { ...(session.options ?? {}), logger };
   return async <T>(work: () => Promise<T>): Promise<{ value: T; statements: Captured[] }> => {
@@ -78,10 +78,17 @@ function installCapture(database: Database) {
   };
 }
 
+type Query = (text: string, params?: unknown[]) => Promise<unknown>;
+/** The driver behind Drizzle: a pg.Pool or a PGlite instance (each uses the methods of its kind). */
+type DriverClient = {
+  query: Query;
+  connect(): Promise<{ query: Query; release(): void }>;
+  transaction(work: (tx: { query: Query; rollback(): Promise<void> }) => Promise<void>): Promise<void>;
+};
+
 /** Replays statements on the bare driver; `rollback` wraps them in a transaction that is undone. */
 async function replay(database: Database, statements: Captured[], rollback: boolean): Promise<number> {
-  // biome-ignore lint/suspicious/noExplicitAny: the driver behind Drizzle (pg.Pool or PGlite)
-  const client = (database.db as any).$client;
+  const client = (database.db as unknown as { $client: DriverClient }).$client;
   if (database.kind === 'postgres') {
     const conn = await client.connect();
     try {
@@ -96,7 +103,7 @@ async function replay(database: Database, statements: Captured[], rollback: bool
   }
   const t = process.hrtime.bigint();
   if (rollback) {
-    await client.transaction(async (tx: { query: Function; rollback: () => Promise<void> }) => {
+    await client.transaction(async (tx) => {
       for (const s of statements) await tx.query(s.text, s.params);
       await tx.rollback();
     });

@@ -147,6 +147,29 @@ describe('GET /web/customer/', () => {
     }
   });
 
+  it('should page a searched list in order, and answer an empty page past the end', async () => {
+    const all = await h.call(admin, 'GET', '/web/customer/?search=toko&by=customer_name&limit=100');
+    const names = all.body.data.list_customer.map((x: any) => x.customer_name);
+    expect(names).toEqual([...names].sort());
+    expect(names.length).toBe(3);
+    for (let page = 1; page <= 3; page++) {
+      const one = await h.call(
+        admin,
+        'GET',
+        `/web/customer/?search=toko&by=customer_name&limit=1&page=${page}`,
+      );
+      expect(one.body.data.list_customer.map((x: any) => x.customer_name)).toEqual([names[page - 1]]);
+      expect(one.body.meta).toEqual({ page, limit: 1, total_data: 3, total_page: 3 });
+    }
+    const past = await h.call(admin, 'GET', '/web/customer/?search=toko&limit=1&page=9');
+    expect(past.body).toEqual({
+      data: { list_customer: [] },
+      meta: { page: 9, limit: 1, total_data: 3, total_page: 3 },
+    });
+    const deep = await h.call(admin, 'GET', '/web/customer/?limit=2&page=3');
+    expect(deep.body.data.list_customer.map((x: any) => x.id)).toEqual([c.sumber.id]);
+  });
+
   it('should refuse malformed filters with 400', async () => {
     for (const q of ['branch_id=abc', 'active=maybe', 'monthly_max_point=2', 'customer_type_id=-1']) {
       const res = await h.call(admin, 'GET', `/web/customer/?${q}`);

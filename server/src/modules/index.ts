@@ -9,6 +9,7 @@ import { customerResources } from './customers/customers.resource';
 import { registerCustomerRoutes } from './customers/customers.routes';
 import { registerIntegrationRoutes } from './integration/integration.routes';
 import { organisationResources } from './organisation/organisation.resource';
+import { applyInvoicePoints } from './points/points.engine';
 import { pointResources } from './points/points.resource';
 import { registerPointRoutes } from './points/points.routes';
 import { productResources } from './products/products.resource';
@@ -35,5 +36,6 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   registerCustomerRoutes(api, deps.database.db);
   registerProductRoutes(api, deps.database.db);
   registerSalesRoutes(api, deps.database.db);
-  registerIntegrationRoutes(api, deps.database.db);
+  // The ERP feed earns points inside its own transaction: composed here so neither area imports the other.
+  registerIntegrationRoutes(api, deps.database.db, { afterSalesInvoices: [applyInvoicePoints] });
 }

@@ -7,7 +7,7 @@ import {
   SELECT_CAP,
   SelectQuery,
 } from '@lbo/contract/common';
-import { count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -96,7 +96,12 @@ export async function pagedList(
       .offset(offset);
     let outer = baseQuery(db, def, columns);
     if (opts.prepare) outer = opts.prepare(outer);
-    return (await outer.where(inArray(def.table.id, ids)).orderBy(...order)) as Record<string, unknown>[];
+    // `= any(array(...))`, not `in (...)`: the ids become one init-plan value, so the outer query is
+    // planned as 10 primary-key lookups (with `in`, PostgreSQL may hash-join the whole table first).
+    return (await outer.where(sql`${def.table.id} = any(array(${ids}))`).orderBy(...order)) as Record<
+      string,
+      unknown
+    >[];
   };
   if (opts.search?.trim()) {
     const total = await countOf();

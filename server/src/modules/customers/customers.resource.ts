@@ -222,8 +222,8 @@ export const customerLogResource = defineResource({
   },
   joins: (q) =>
     q
-      .innerJoin(customers, eq(customers.id, customer_logs.customer_id))
-      .innerJoin(branches, eq(branches.id, customers.branch_id))
+      .leftJoin(customers, eq(customers.id, customer_logs.customer_id))
+      .leftJoin(branches, eq(branches.id, customers.branch_id))
       .leftJoin(staff_users, eq(staff_users.id, customer_logs.user_id)),
   sort: {
     id: customer_logs.id,
@@ -269,7 +269,7 @@ export const customerLastSeenResource = defineResource({
     last_device: lastActivity('device'),
     last_app_version: lastActivity('app_version'),
   },
-  joins: (q) => q.innerJoin(branches, eq(branches.id, customers.branch_id)),
+  joins: (q) => q.leftJoin(branches, eq(branches.id, customers.branch_id)),
   where: () => isNotNull(customers.last_seen_at),
   sort: {
     last_seen_at: customers.last_seen_at,
@@ -304,7 +304,7 @@ export const customerActivityResource = defineResource({
     app_version: customer_activities.app_version,
     at: customer_activities.at,
   },
-  joins: (q) => q.innerJoin(customers, eq(customers.id, customer_activities.customer_id)),
+  joins: (q) => q.leftJoin(customers, eq(customers.id, customer_activities.customer_id)),
   sort: {
     id: customer_activities.id,
     'def.id': customer_activities.id,
