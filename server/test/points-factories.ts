@@ -2,39 +2,16 @@
 // maximums, inserted directly with drizzle; plus a "point" role for the fixture's branch staff.
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../src/db/client';
-import { customer_types, customers } from '../src/db/schema/customers';
+import { customers } from '../src/db/schema/customers';
 import { point_max_customers, point_promos, point_rules } from '../src/db/schema/points';
-import { item_categories, items } from '../src/db/schema/products';
 import { sales_invoice_lines, sales_invoices } from '../src/db/schema/sales';
 import { role_group_roles, roles } from '../src/db/schema/staff';
 import { postMovement } from '../src/modules/points/points.service';
 
+export { makeCustomer, makeCustomerType, makeItem, makeItemCategory as makeCategory } from './factories';
+
 let seq = 0;
 const next = () => ++seq + Math.floor(Math.random() * 1e6) * 1000;
-
-export async function makeCustomerType(
-  db: DbOrTx,
-  overrides: Partial<typeof customer_types.$inferInsert> = {},
-) {
-  const n = next();
-  const [row] = await db
-    .insert(customer_types)
-    .values({ code: `CT${n}`, name: `Type ${n}`, ...overrides })
-    .returning();
-  return row;
-}
-
-export async function makeCustomer(
-  db: DbOrTx,
-  overrides: Partial<typeof customers.$inferInsert> & { branch_id: number },
-) {
-  const n = next();
-  const [row] = await db
-    .insert(customers)
-    .values({ customer_code: `C${n}`, customer_name: `Toko ${n}`, ...overrides })
-    .returning();
-  return row;
-}
 
 /** Gives a customer points the honest way: an injected ledger row plus the cached balance. */
 export async function credit(db: Db, customerId: number, points: number) {
@@ -47,27 +24,6 @@ export async function credit(db: Db, customerId: number, points: number) {
       reason: 'test balance',
     }),
   );
-}
-
-export async function makeCategory(db: DbOrTx, overrides: Partial<typeof item_categories.$inferInsert> = {}) {
-  const n = next();
-  const [row] = await db
-    .insert(item_categories)
-    .values({ code: `CAT${n}`, name: `Category ${n}`, ...overrides })
-    .returning();
-  return row;
-}
-
-export async function makeItem(
-  db: DbOrTx,
-  overrides: Partial<typeof items.$inferInsert> & { item_category_id: number },
-) {
-  const n = next();
-  const [row] = await db
-    .insert(items)
-    .values({ item_code: `IT${n}`, item_name: `Item ${n}`, uom: 'PCS', price: 1000, ...overrides })
-    .returning();
-  return row;
 }
 
 export type Line = { item_id: number; net_amount: number };
