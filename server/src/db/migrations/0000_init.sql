@@ -847,7 +847,11 @@ CREATE INDEX "customers_region_area_idx" ON "customers" USING btree ("region_are
 CREATE INDEX "customers_phone_idx" ON "customers" USING btree ("phone_number");--> statement-breakpoint
 CREATE INDEX "customers_name_idx" ON "customers" USING btree ("customer_name","id");--> statement-breakpoint
 CREATE INDEX "customers_created_idx" ON "customers" USING btree ("created_at","id");--> statement-breakpoint
-CREATE INDEX "customers_last_seen_idx" ON "customers" USING btree ("last_seen_at");--> statement-breakpoint
+CREATE INDEX "customers_last_seen_idx" ON "customers" USING btree ("last_seen_at","id");--> statement-breakpoint
+CREATE INDEX "customers_active_idx" ON "customers" USING btree ("active","id");--> statement-breakpoint
+CREATE INDEX "customers_show_in_app_idx" ON "customers" USING btree ("show_in_app","id");--> statement-breakpoint
+CREATE INDEX "customers_data_complete_idx" ON "customers" USING btree ("is_data_complete","id");--> statement-breakpoint
+CREATE INDEX "customers_admin_validate_idx" ON "customers" USING btree ("admin_validate","id");--> statement-breakpoint
 CREATE INDEX "customers_max_point_idx" ON "customers" USING btree ("id") WHERE "customers"."monthly_max_point" is not null;--> statement-breakpoint
 CREATE INDEX "customers_name_trgm" ON "customers" USING gin ("customer_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "customers_code_trgm" ON "customers" USING gin ("customer_code" gin_trgm_ops);--> statement-breakpoint

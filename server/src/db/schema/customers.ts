@@ -97,7 +97,12 @@ export const customers = pgTable(
     index('customers_phone_idx').on(t.phone_number),
     index('customers_name_idx').on(t.customer_name, t.id),
     index('customers_created_idx').on(t.created_at, t.id),
-    index('customers_last_seen_idx').on(t.last_seen_at),
+    index('customers_last_seen_idx').on(t.last_seen_at, t.id),
+    // Flag filters without a search: the count and the first page come from these (flag, id) indexes.
+    index('customers_active_idx').on(t.active, t.id),
+    index('customers_show_in_app_idx').on(t.show_in_app, t.id),
+    index('customers_data_complete_idx').on(t.is_data_complete, t.id),
+    index('customers_admin_validate_idx').on(t.admin_validate, t.id),
     index('customers_max_point_idx').on(t.id).where(sql`${t.monthly_max_point} is not null`),
     index('customers_name_trgm').using('gin', sql`${t.customer_name} gin_trgm_ops`),
     index('customers_code_trgm').using('gin', sql`${t.customer_code} gin_trgm_ops`),
