@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const onServer = !!process.env.TEST_DATABASE_URL;
-if (onServer) console.log('embedded.test: skipped on the PostgreSQL server pass (it tests the embedded database)');
+if (onServer)
+  console.log('embedded.test: skipped on the PostgreSQL server pass (it tests the embedded database)');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,7 +29,14 @@ function start(dataDir: string, port: number): Proc {
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'never', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SEED_DEMO: 'never',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => {
@@ -83,9 +91,14 @@ describe.skipIf(onServer)('embedded database process', () => {
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/in use by another process \(pid \d+/);
 
-    const login = await api(port, 'POST', '/web/auth', undefined, { email: 'admin@example.com', password: 'admin123' });
+    const login = await api(port, 'POST', '/web/auth', undefined, {
+      email: 'admin@example.com',
+      password: 'admin123',
+    });
     expect(login.status).toBe(200);
-    const created = await api(port, 'POST', '/web/role_group', login.body.data.token, { name: 'Tahan Banting' });
+    const created = await api(port, 'POST', '/web/role_group', login.body.data.token, {
+      name: 'Tahan Banting',
+    });
     expect(created.status).toBe(201);
 
     first.child.kill('SIGKILL');
@@ -96,8 +109,16 @@ describe.skipIf(onServer)('embedded database process', () => {
     const restarted = start(dataDir, port2);
     try {
       await waitHealthy(port2, restarted);
-      const relogin = await api(port2, 'POST', '/web/auth', undefined, { email: 'admin@example.com', password: 'admin123' });
-      const found = await api(port2, 'GET', `/web/role_group/id/${created.body.data.id}`, relogin.body.data.token);
+      const relogin = await api(port2, 'POST', '/web/auth', undefined, {
+        email: 'admin@example.com',
+        password: 'admin123',
+      });
+      const found = await api(
+        port2,
+        'GET',
+        `/web/role_group/id/${created.body.data.id}`,
+        relogin.body.data.token,
+      );
       expect(found.status).toBe(200);
       expect(found.body.data.name).toBe('Tahan Banting');
     } finally {

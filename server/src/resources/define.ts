@@ -28,7 +28,8 @@ export type ResourceDef<C extends ResourceContract = ResourceContract> = {
   table: PgTable & { id: AnyPgColumn };
   /** Output columns (may include joined columns and correlated subqueries); keys are the JSON names. */
   columns: Record<string, AnyPgColumn | SQL.Aliased | SQL>;
-  /** Adds joins to a select from `table`. */
+  /** Adds joins to a select from `table` (drizzle's dynamic select builder, typed per call site). */
+  // biome-ignore lint/suspicious/noExplicitAny: the builder's type depends on the joins added
   joins?: (q: any) => any;
   sort: SortMap;
   search: (AnyPgColumn | SQL)[];
@@ -48,18 +49,25 @@ export type ResourceDef<C extends ResourceContract = ResourceContract> = {
   upload?: { column: string; folder: string };
   hooks?: {
     /** Turns validated create input into table values (default: the input's keys that are table columns). */
-    beforeCreate?: (input: any, ctx: HookCtx) => Promise<Record<string, unknown>> | Record<string, unknown>;
-    afterCreate?: (id: number, input: any, ctx: HookCtx) => Promise<void> | void;
-    beforeUpdate?: (
+    beforeCreate?(
+      input: CreateInput<C>,
+      ctx: HookCtx,
+    ): Promise<Record<string, unknown>> | Record<string, unknown>;
+    afterCreate?(id: number, input: CreateInput<C>, ctx: HookCtx): Promise<void> | void;
+    beforeUpdate?(
       id: number,
-      input: any,
+      input: UpdateInput<C>,
       before: Record<string, unknown>,
       ctx: HookCtx,
-    ) => Promise<Record<string, unknown>> | Record<string, unknown>;
-    afterUpdate?: (id: number, input: any, ctx: HookCtx) => Promise<void> | void;
-    beforeDelete?: (id: number, before: Record<string, unknown>, ctx: HookCtx) => Promise<void> | void;
+    ): Promise<Record<string, unknown>> | Record<string, unknown>;
+    afterUpdate?(id: number, input: UpdateInput<C>, ctx: HookCtx): Promise<void> | void;
+    beforeDelete?(id: number, before: Record<string, unknown>, ctx: HookCtx): Promise<void> | void;
   };
 };
+
+/** The validated create / update body of a contract (hooks are methods, so definitions stay assignable). */
+type CreateInput<C extends ResourceContract> = z.output<NonNullable<C['create']>>;
+type UpdateInput<C extends ResourceContract> = z.output<NonNullable<C['update']>>;
 
 export function defineResource<C extends ResourceContract>(def: ResourceDef<C>): ResourceDef<C> {
   const missing = def.contract.sortKeys.filter((k) => !(k in def.sort));
