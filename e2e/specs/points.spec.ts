@@ -1,0 +1,321 @@
+// Loyalty points screens against the real server: injecting points to two stores through the
+// injection screen (both balances change, in the UI and through the API), correcting and voiding a
+// manual movement, system rows without those actions, and every points screen in both languages.
+// The stores are picked at random from the demo data on each run (other specs name their own), and
+// every check compares with balances read at the start of the test, so the order of specs is free.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { ADMIN, BASE_URL, eventually, launch, newPage, shot, signIn, tableRows } from '../support';
+
+const API = `${BASE_URL}/v1/api`;
+let browser: Browser;
+let token = '';
+
+type Store = { customer_id: number; customer_code: string; customer_name: string; point_balance: number };
+
+before(async () => {
+  browser = await launch();
+  const ctx = await browser.newContext();
+  const res = await ctx.request.post(`${API}/web/auth`, { data: ADMIN });
+  assert.equal(res.status(), 200);
+  token = ((await res.json()) as { data: { token: string } }).data.token;
+  await ctx.close();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(`${API}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  assert.equal(res.status(), 200, `${path} answered ${res.status()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+async function balanceOf(request: APIRequestContext, id: number): Promise<number> {
+  return (await apiGet<{ point_balance: number }>(request, `/point/balance/customer_id/${id}`)).point_balance;
+}
+
+/** `count` different stores from a random page of the balance list (not excluded from points). */
+async function randomStores(request: APIRequestContext, count: number): Promise<Store[]> {
+  const page = 1 + Math.floor(Math.random() * 15);
+  const rows = await apiGet<(Store & { exclude_all_point: boolean })[]>(
+    request,
+    `/point/report/customer_balance?limit=100&page=${page}&by=customer_code&sort=asc`,
+  );
+  const pool = rows.filter((r) => !r.exclude_all_point);
+  const picked: Store[] = [];
+  while (picked.length < count) {
+    const r = pool.splice(Math.floor(Math.random() * pool.length), 1)[0];
+    picked.push(r);
+  }
+  return picked;
+}
+
+/** A number as the Indonesian screens show it (12.345). */
+const idNum = (n: number) => new Intl.NumberFormat('id-ID').format(n);
+
+/** The row of the table whose text contains `text`. */
+const rowWith = (page: Page, text: string) => tableRows(page).filter({ hasText: text }).first();
+
+describe('injecting points', () => {
+  it('should inject points to two stores and show both balances changed', async () => {
+    const { context, page } = await newPage(browser);
+    const stores = await randomStores(page.request, 2);
+    const before = await Promise.all(stores.map((s) => balanceOf(page.request, s.customer_id)));
+    const points = 100 + Math.floor(Math.random() * 900);
+    const reason = `E2E injection ${Date.now()}`;
+    await signIn(page, ADMIN);
+
+    // The list of injections, then the injection screen from its "add" button.
+    await page.goto(`${BASE_URL}/#/injected-points`);
+    await page.getByRole('heading', { name: 'Poin injeksi', level: 2 }).waitFor();
+    await tableRows(page).first().waitFor();
+    await shot(page, 'points-injected-list');
+    await page.getByRole('link', { name: 'Injeksi poin' }).click();
+    await page.getByRole('heading', { name: 'Injeksi poin', level: 2 }).waitFor();
+
+    // Step 1: paste the two codes (one in lower case: it is matched regardless).
+    await page.getByRole('tab', { name: 'Tempel kode' }).click();
+    await page
+      .getByTestId('inject-paste')
+      .fill(`${stores[0].customer_code}\n${stores[1].customer_code.toLowerCase()}`);
+    await page.getByRole('button', { name: 'Tambahkan 2 kode' }).click();
+    const selection = page.getByTestId('inject-selection');
+    for (const s of stores) await selection.getByText(s.customer_name, { exact: true }).waitFor();
+    for (const [i, s] of stores.entries()) {
+      assert.match(
+        await selection.locator('tr', { hasText: s.customer_code }).innerText(),
+        new RegExp(idNum(before[i]).replace('.', '\\.')),
+      );
+    }
+    await shot(page, 'points-inject-1-stores');
+    await page.getByRole('button', { name: 'Lanjut' }).click();
+
+    // Step 2: points and reason; the form refuses an empty reason first.
+    await page.getByRole('textbox', { name: 'Poin untuk setiap toko' }).fill(String(points));
+    await page.getByRole('button', { name: 'Pratinjau', exact: true }).click();
+    await page.getByText('Kolom ini wajib diisi').waitFor();
+    await page.getByRole('textbox', { name: 'Alasan' }).fill(reason);
+    await page.getByRole('textbox', { name: 'Referensi' }).fill('E2E-MEMO');
+    await shot(page, 'points-inject-2-points');
+    await page.getByRole('button', { name: 'Pratinjau', exact: true }).click();
+
+    // Step 3: the preview shows names, current balances and the balances after.
+    await page.getByTestId('inject-total').waitFor();
+    assert.equal(await page.getByTestId('inject-customers').innerText(), '2');
+    assert.equal(await page.getByTestId('inject-total').innerText(), idNum(points * 2));
+    for (const [i, s] of stores.entries()) {
+      const row = page.getByTestId('inject-selection').locator('tr', { hasText: s.customer_code });
+      const text = await row.innerText();
+      assert.ok(text.includes(s.customer_name));
+      assert.ok(
+        text.includes(idNum(before[i] + points)),
+        `preview after-balance of ${s.customer_code}: ${text}`,
+      );
+    }
+    await shot(page, 'points-inject-3-preview');
+
+    // Confirm: one call credits both.
+    await page.getByRole('button', { name: 'Injeksi poin', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Injeksi poin sekarang?').waitFor();
+    const posted = page.waitForResponse(
+      (r) => r.url().endsWith('/v1/api/point/inject/') && r.request().method() === 'POST',
+    );
+    await dialog.getByRole('button', { name: 'Injeksi poin' }).click();
+    const response = await posted;
+    assert.equal(response.status(), 201);
+    const sent = response.request().postDataJSON() as { customer_codes: string[]; points: number };
+    assert.deepEqual(
+      sent.customer_codes,
+      stores.map((s) => s.customer_code),
+      'the stored spelling of each code is sent',
+    );
+    assert.equal(sent.points, points);
+    await page.getByText('Poin berhasil diinjeksi').waitFor();
+
+    // The completed step shows the balances as they are now.
+    for (const [i, s] of stores.entries()) {
+      await eventually(async () => {
+        const text = await page
+          .getByTestId('inject-selection')
+          .locator('tr', { hasText: s.customer_code })
+          .innerText();
+        assert.ok(text.includes(idNum(before[i] + points)), text);
+      });
+    }
+    await shot(page, 'points-inject-4-done');
+
+    // Cross-checked through the API ...
+    for (const [i, s] of stores.entries())
+      assert.equal(await balanceOf(page.request, s.customer_id), before[i] + points);
+
+    // ... and on the point-per-store screen, searched by each code.
+    for (const [i, s] of stores.entries()) {
+      await page.goto(`${BASE_URL}/#/point-balances?search=${encodeURIComponent(s.customer_code)}`);
+      const row = rowWith(page, s.customer_code);
+      await eventually(async () => assert.ok((await row.innerText()).includes(idNum(before[i] + points))));
+      if (i === 0) await shot(page, 'points-balance-after-inject');
+    }
+
+    // Each injection is a ledger row of its own, with the reason, that staff may correct or void.
+    await page.goto(`${BASE_URL}/#/injected-points?search=${encodeURIComponent(stores[1].customer_code)}`);
+    const injected = rowWith(page, reason);
+    await injected.waitFor();
+    assert.ok((await injected.innerText()).includes(`+${idNum(points)}`));
+    await injected.getByRole('link', { name: /^Koreksi:/ }).waitFor();
+    await injected.getByRole('button', { name: /^Batalkan:/ }).waitFor();
+    await context.close();
+  });
+
+  it('should name every unknown code and block the injection until they are removed', async () => {
+    const { context, page } = await newPage(browser);
+    const [store] = await randomStores(page.request, 1);
+    await signIn(page, ADMIN);
+    await page.goto(`${BASE_URL}/#/injected-points/new`);
+    await page.getByRole('tab', { name: 'Tempel kode' }).click();
+    await page.getByTestId('inject-paste').fill(`${store.customer_code}, NOPE-404`);
+    await page.getByRole('button', { name: 'Tambahkan 2 kode' }).click();
+    await page.getByText('Tidak ada toko dengan kode ini').waitFor();
+    await page.getByText('1 tidak ditemukan').waitFor();
+    await shot(page, 'points-inject-unknown-code');
+    await page.getByRole('button', { name: 'Hapus kode yang tidak ditemukan' }).click();
+    await eventually(async () => assert.equal(await page.getByText('NOPE-404').count(), 0));
+    assert.equal(await page.getByRole('button', { name: 'Lanjut' }).isEnabled(), true);
+    await context.close();
+  });
+});
+
+describe('manual movements', () => {
+  it('should correct and void a staff movement, and offer neither on system rows', async () => {
+    const { context, page } = await newPage(browser);
+    const [store] = await randomStores(page.request, 1);
+    const start = await balanceOf(page.request, store.customer_id);
+    await signIn(page, ADMIN);
+
+    // Add an injected movement through the ledger's form.
+    await page.goto(`${BASE_URL}/#/point-ledger/new`);
+    await page.getByRole('heading', { name: 'Tambah mutasi poin', level: 2 }).waitFor();
+    const picker = page.getByRole('textbox', { name: 'Pelanggan' });
+    await picker.fill(store.customer_code);
+    await page.getByRole('option', { name: new RegExp(store.customer_code) }).click();
+    await page.getByRole('textbox', { name: 'Jenis' }).click();
+    await page.getByRole('option', { name: 'Poin injeksi' }).click();
+    await page.getByRole('textbox', { name: 'Poin' }).fill('250');
+    await page.getByRole('textbox', { name: 'Alasan' }).fill('E2E manual movement');
+    await shot(page, 'points-ledger-add');
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await page.getByRole('link', { name: 'Koreksi' }).waitFor();
+    assert.equal(await balanceOf(page.request, store.customer_id), start + 250);
+    await shot(page, 'points-ledger-detail');
+
+    // Correct it to 300: the row is replaced, the balance moves by the difference.
+    await page.getByRole('link', { name: 'Koreksi' }).click();
+    await page.getByRole('heading', { name: /^Koreksi #/ }).waitFor();
+    await page.getByRole('textbox', { name: 'Poin' }).fill('300');
+    await shot(page, 'points-ledger-correct');
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await page.getByRole('button', { name: 'Batalkan' }).waitFor();
+    await eventually(async () => assert.equal(await balanceOf(page.request, store.customer_id), start + 300));
+
+    // Void the replacement after confirming: the balance is back where it started.
+    await page.getByRole('button', { name: 'Batalkan' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Batalkan mutasi ini?').waitFor();
+    await shot(page, 'points-ledger-void-confirm');
+    await dialog.getByRole('button', { name: 'Batalkan' }).click();
+    await page
+      .getByText(/dibatalkan\.$/)
+      .first()
+      .waitFor();
+    await eventually(async () => assert.equal(await balanceOf(page.request, store.customer_id), start));
+
+    // The ledger shows both rows void, without actions.
+    await page.goto(`${BASE_URL}/#/point-ledger?search=${encodeURIComponent(store.customer_code)}`);
+    const voided = tableRows(page).filter({ hasText: 'E2E manual movement' });
+    await eventually(async () => assert.equal(await voided.count(), 2));
+    for (const r of await voided.all()) {
+      assert.ok((await r.innerText()).includes('Dibatalkan'));
+      assert.equal(await r.getByRole('link', { name: /^Koreksi:/ }).count(), 0);
+    }
+
+    // Master points are written from invoices: view only.
+    await page.goto(`${BASE_URL}/#/master-points`);
+    await tableRows(page).first().waitFor();
+    assert.equal(await page.getByRole('link', { name: /^Koreksi:/ }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: /^Batalkan:/ }).count(), 0);
+    assert.equal(await page.getByRole('link', { name: 'Tambah' }).count(), 0);
+    await context.close();
+  });
+});
+
+const SCREENS: { path: string; id: string; en: string; notice?: RegExp }[] = [
+  { path: 'master-points', id: 'Poin master', en: 'Master points' },
+  { path: 'point-deductions', id: 'Pengurangan poin', en: 'Point deductions' },
+  { path: 'injected-points', id: 'Poin injeksi', en: 'Injected points' },
+  { path: 'point-ledger', id: 'Semua mutasi poin', en: 'All point movements' },
+  { path: 'point-balances', id: 'Poin per toko', en: 'Point per store' },
+  {
+    path: 'point-rules',
+    id: 'Aturan transaksi poin',
+    en: 'Point transaction rules',
+    notice: /faktur yang disimpan setelah aturan diubah|invoices stored after they change/,
+  },
+  { path: 'point-max-customers', id: 'Maksimal poin per pelanggan', en: 'Maximum points per customer' },
+  { path: 'point-promos', id: 'Poin promo', en: 'Promo points' },
+  { path: 'points-tracking-report', id: 'Pelacakan poin', en: 'Points tracking' },
+  { path: 'store-points-report', id: 'Poin toko', en: 'Store points' },
+  { path: 'customer-balance-report', id: 'Saldo pelanggan', en: 'Customer balance' },
+];
+
+describe('points screens', () => {
+  for (const lang of ['id', 'en'] as const) {
+    it(`should show every points screen with rows in ${lang === 'id' ? 'Indonesian' : 'English'}`, async () => {
+      const { context, page } = await newPage(browser, { lang });
+      await signIn(page, ADMIN, lang);
+      for (const s of SCREENS) {
+        await page.goto(`${BASE_URL}/#/${s.path}`);
+        await page
+          .getByRole('heading', { name: s[lang], level: 2, exact: true })
+          .waitFor()
+          .catch(async (e) => {
+            await shot(page, `points-failed-${s.path}-${lang}`);
+            throw e;
+          });
+        await tableRows(page).first().waitFor();
+        await eventually(async () => assert.equal(await page.locator('[aria-busy="true"]').count(), 0));
+        if (s.notice) assert.match(await page.getByTestId('resource-notice').innerText(), s.notice);
+        await shot(page, `points-${s.path}-${lang}`);
+      }
+      // The forms of the rules, maximums and promo points.
+      for (const path of ['point-rules', 'point-max-customers', 'point-promos', 'point-deductions']) {
+        await page.goto(`${BASE_URL}/#/${path}/new`);
+        await page.locator('form').first().waitFor();
+        await shot(page, `points-${path}-form-${lang}`);
+      }
+      await page.goto(`${BASE_URL}/#/injected-points/new`);
+      await page.getByRole('tab').first().waitFor();
+      await tableRows(page).first().waitFor();
+      await shot(page, `points-inject-search-${lang}`);
+      await context.close();
+    });
+  }
+
+  it('should export the points tracking report to Excel', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, ADMIN);
+    // This month only: the whole ledger would be a long download.
+    const today = new Date().toISOString().slice(0, 10);
+    await page.goto(
+      `${BASE_URL}/#/points-tracking-report?start_date=${today.slice(0, 8)}01&end_date=${today}`,
+    );
+    await tableRows(page).first().waitFor();
+    await page.getByRole('button', { name: 'Ekspor' }).click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: /Excel/ }).click();
+    const file = await download;
+    assert.match(file.suggestedFilename(), /^point_report-.*\.xlsx$/);
+    await context.close();
+  });
+});

@@ -1,0 +1,215 @@
+// Typed HTTP client for `/v1/api`: adds the bearer token, refreshes an expired token once
+// (single flight), and turns CONTRACT.md's error envelope into an ApiError with readable
+// messages. No zod here: the login route loads this module.
+import type { LoginResult } from '@lbo/contract/auth';
+import type { PageMeta } from '@lbo/contract/common';
+import { clearSession, getSession, saveSession } from './session';
+
+export const API_BASE = '/v1/api';
+
+/** err_code from the server, or a client-side code for failures that never got an answer. */
+export type ApiErrorCode = string;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly messages: string[];
+  constructor(status: number, code: ApiErrorCode, messages: string[]) {
+    super(messages.join('; ') || code);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.messages = messages;
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
+
+export type Envelope<T> = { data: T; meta?: PageMeta };
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+/** Builds `?a=1&b=x`, leaving out undefined, null and empty values; arrays become comma lists. */
+export function buildQuery(query?: Query): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(key, value.join(','));
+      continue;
+    }
+    params.set(key, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+export type RequestOptions = {
+  query?: Query;
+  body?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+  /** Send the bearer token and refresh it on 401 (default true). */
+  auth?: boolean;
+};
+
+async function parseError(res: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  if (body && typeof body === 'object' && 'err_msg' in body) {
+    const b = body as { err_code?: unknown; err_msg?: unknown };
+    const messages = Array.isArray(b.err_msg) ? b.err_msg.map(String).filter(Boolean) : [String(b.err_msg)];
+    const code = typeof b.err_code === 'string' ? b.err_code : `HTTP_${res.status}`;
+    return new ApiError(res.status, code, messages);
+  }
+  const fallback: Record<number, string> = {
+    401: 'UNAUTHENTICATED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    409: 'CONFLICT',
+    413: 'PAYLOAD_TOO_LARGE',
+    415: 'UNSUPPORTED_MEDIA_TYPE',
+    429: 'RATE_LIMITED',
+  };
+  return new ApiError(
+    res.status,
+    fallback[res.status] ?? (res.status >= 500 ? 'INTERNAL' : `HTTP_${res.status}`),
+    [],
+  );
+}
+
+async function send(
+  method: string,
+  path: string,
+  opts: RequestOptions,
+  token: string | null,
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(`${API_BASE}${path}${buildQuery(opts.query)}`, {
+      method,
+      headers,
+      body,
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+    throw new ApiError(0, 'NETWORK', []);
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the stored refresh token for a new pair, once even when many calls ask at the same
+ * time. A refused refresh signs the user out ('expired'); a network failure keeps the session.
+ */
+export function refreshSession(): Promise<boolean> {
+  if (refreshing) return refreshing;
+  refreshing = (async () => {
+    const session = getSession();
+    if (!session?.refresh_token) {
+      clearSession('expired');
+      return false;
+    }
+    const res = await send(
+      'POST',
+      '/web/auth/refresh',
+      { body: { refresh_token: session.refresh_token } },
+      null,
+    );
+    if (!res.ok) {
+      if (res.status === 400 || res.status === 401 || res.status === 403) {
+        clearSession('expired');
+        return false;
+      }
+      throw await parseError(res);
+    }
+    const json = (await res.json()) as Envelope<LoginResult>;
+    saveSession(json.data);
+    return true;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** One API call; resolves with the envelope, rejects with ApiError. */
+export async function request<T>(
+  method: string,
+  path: string,
+  opts: RequestOptions = {},
+): Promise<Envelope<T>> {
+  const auth = opts.auth !== false;
+  const token = auth ? (getSession()?.token ?? null) : null;
+  let res = await send(method, path, opts, token);
+  if (res.status === 401 && auth && token) {
+    // Another call may already have refreshed the token: only refresh when ours is current.
+    const current = getSession()?.token ?? null;
+    const ok = current && current !== token ? true : await refreshSession();
+    if (!ok) throw new ApiError(401, 'SESSION_EXPIRED', []);
+    res = await send(method, path, opts, getSession()?.token ?? null);
+    if (res.status === 401) {
+      clearSession('expired');
+      throw new ApiError(401, 'SESSION_EXPIRED', []);
+    }
+  }
+  if (!res.ok) throw await parseError(res);
+  if (res.status === 204) return { data: undefined as T };
+  try {
+    return (await res.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError(res.status, 'BAD_RESPONSE', []);
+  }
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
+  del: <T>(path: string) => request<T>('DELETE', path),
+  upload: <T>(path: string, form: FormData, method: 'POST' | 'PUT' = 'POST') =>
+    request<T>(method, path, { form }),
+};
+
+/** Signs in; on success the session is stored. Rejects with the server's message on failure. */
+export async function login(email: string, password: string): Promise<LoginResult> {
+  const { data } = await request<LoginResult>('POST', '/web/auth', {
+    body: { email, password },
+    auth: false,
+  });
+  saveSession(data);
+  return data;
+}
+
+/** Revokes the refresh token (best effort) and clears the local session either way. */
+export async function logout(): Promise<void> {
+  try {
+    let session = getSession();
+    if (session) {
+      const body = () => ({ body: { refresh_token: session?.refresh_token } });
+      let res = await send('POST', '/web/auth/logout', body(), session.token);
+      // An expired token: refresh once so the (rotated) refresh token really gets revoked.
+      if (res.status === 401 && (await refreshSession().catch(() => false))) {
+        session = getSession();
+        if (session) res = await send('POST', '/web/auth/logout', body(), session.token);
+      }
+    }
+  } catch {
+    /* the local sign-out below still happens */
+  } finally {
+    clearSession('logout');
+  }
+}

@@ -1,0 +1,14 @@
+// The top of the React tree: theme and router. Data, notification and modal providers live in
+// the authenticated layout so the login route does not pay for them.
+import { MantineProvider } from '@mantine/core';
+import { RouterProvider } from 'react-router';
+import { router } from './router';
+import { theme } from './theme';
+
+export function App() {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <RouterProvider router={router} />
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,42 @@
+// Providers the signed-in screens need: data cache, dates in the user's language, toasts.
+import '@mantine/dates/styles.css';
+import '@mantine/dropzone/styles.css';
+import '@mantine/notifications/styles.css';
+import 'mantine-datatable/styles.css';
+import 'dayjs/locale/id';
+import { DatesProvider } from '@mantine/dates';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../api-client';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // Answers in the 4xx range will not change by asking again.
+      retry: (count, error) => count < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+    },
+    mutations: { retry: false },
+  },
+});
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  dayjs.locale(lang);
+  useEffect(() => {
+    dayjs.locale(lang);
+  }, [lang]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <DatesProvider settings={{ locale: lang, firstDayOfWeek: 1 }}>
+        <Notifications position="top-right" limit={4} zIndex={1000} />
+        {children}
+      </DatesProvider>
+    </QueryClientProvider>
+  );
+}

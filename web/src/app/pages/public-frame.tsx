@@ -1,0 +1,51 @@
+// Frame of the public pages (sign-in, access request, privacy policy, status pages).
+import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSwitch } from '../language-switch';
+
+export function Brand() {
+  const { t } = useTranslation();
+  return (
+    <Group gap={10} wrap="nowrap">
+      <Box
+        w={32}
+        h={32}
+        bg="teal.6"
+        style={{ borderRadius: 8, display: 'grid', placeItems: 'center', color: 'white', fontWeight: 800 }}
+        aria-hidden
+      >
+        L
+      </Box>
+      <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
+        {t('app.name')}
+      </Text>
+    </Group>
+  );
+}
+
+export function PublicFrame({ children, size = 420 }: { children: ReactNode; size?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <Group justify="space-between" px={{ base: 'md', sm: 'xl' }} py="md">
+        <Anchor component={Link} to="/" underline="never" c="inherit">
+          <Brand />
+        </Anchor>
+        <LanguageSwitch />
+      </Group>
+      <Container size={size} w="100%" py={{ base: 'md', sm: 'xl' }} style={{ flex: 1 }}>
+        {children}
+      </Container>
+      <Group justify="center" py="md" gap="lg">
+        <Anchor component={Link} to="/privacypolicy" size="sm" c="dimmed">
+          {t('privacy.title')}
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          © {new Date().getFullYear()} {t('app.company')}
+        </Text>
+      </Group>
+    </Box>
+  );
+}

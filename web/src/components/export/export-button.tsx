@@ -1,0 +1,81 @@
+// "Export" menu of a list: CSV or Excel of every row matching the current search and filters.
+import { Button, Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Query } from '../../app/api-client';
+import { notifyError } from '../feedback/notify';
+import { plainValue } from '../resource/format';
+import { type AnyResource, resourceName } from '../resource/types';
+import { downloadBlob, EXPORT_CAP, type ExportCell, fetchAllRows, toCsv, toXlsx } from './export';
+
+export function ExportButton({ resource, query }: { resource: AnyResource; query: Query }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const name = resourceName(resource);
+
+  const run = async (format: 'csv' | 'xlsx') => {
+    setBusy(true);
+    const id = notifications.show({
+      loading: true,
+      title: t('export.running'),
+      message: t('export.fetching'),
+      autoClose: false,
+      withCloseButton: false,
+    });
+    try {
+      const { rows, total, truncated } = await fetchAllRows(resource.contract, query, {
+        onProgress: (done, all) =>
+          notifications.update({ id, loading: true, message: t('export.progress', { done, total: all }) }),
+      });
+      const columns = resource.columns.filter((c) => !c.noExport);
+      const headers = columns.map((c) => t(`resources.${name}.fields.${c.key}`));
+      const cells: ExportCell[][] = rows.map((r) =>
+        columns.map((c) => (c.exportValue ? c.exportValue(r, t) : plainValue(c.kind, r[c.key], t))),
+      );
+      const title = t(`resources.${name}.title`);
+      const filename = `${name}-${dayjs().format('YYYYMMDD-HHmm')}.${format}`;
+      const blob =
+        format === 'csv'
+          ? new Blob([toCsv(headers, cells)], { type: 'text/csv;charset=utf-8' })
+          : await toXlsx(title, headers, cells);
+      downloadBlob(blob, filename);
+      notifications.update({
+        id,
+        loading: false,
+        color: truncated ? 'yellow' : 'teal',
+        title: t('export.done'),
+        message: truncated
+          ? t('export.truncated', { count: rows.length, total, cap: EXPORT_CAP })
+          : t('export.rows', { count: rows.length }),
+        autoClose: 6000,
+        withCloseButton: true,
+      });
+    } catch (e) {
+      notifications.hide(id);
+      notifyError(e, t, t('export.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy}>
+          {t('export.button')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconFileTypeCsv size={16} />} onClick={() => run('csv')}>
+          {t('export.csv')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => run('xlsx')}>
+          {t('export.xlsx')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

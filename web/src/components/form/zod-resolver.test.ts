@@ -1,0 +1,82 @@
+import { salesmanContract } from '@lbo/contract/organisation';
+import { staffUserContract } from '@lbo/contract/staff';
+import { describe, expect, it } from 'vitest';
+import { initI18nWith } from '../../i18n';
+import { messages as idCore } from '../../i18n/id';
+import { initTestI18n } from '../../testing/test-utils';
+import { isRequiredIn, localizedZodResolver } from './zod-resolver';
+
+const run = async (resolver: ReturnType<typeof localizedZodResolver>, values: Record<string, unknown>) =>
+  // biome-ignore lint/suspicious/noExplicitAny: the resolver's context and options are unused here
+  resolver(values, undefined, {} as any);
+
+describe('localized zod resolver', () => {
+  it('should translate the contract issues by kind, in English and Indonesian', async () => {
+    const i18n = initTestI18n();
+    const schema = salesmanContract.create!;
+    const values = {
+      salesman_code: 'a b',
+      salesman_name: '',
+      branch_id: null,
+      email: 'x@',
+      phone_number: 'abc',
+      active: true,
+    };
+    const en = await run(
+      localizedZodResolver(schema, i18n.t, {
+        hint: (f) => (f === 'salesman_code' ? 'Letters only' : undefined),
+      }),
+      values,
+    );
+    expect(Object.fromEntries(Object.entries(en.errors).map(([k, v]) => [k, v?.message]))).toEqual({
+      salesman_code: 'Letters only',
+      salesman_name: 'This field is required',
+      branch_id: 'This field is required',
+      email: 'Enter a valid e-mail address',
+      phone_number: 'This value has the wrong format',
+    });
+    initI18nWith('id', idCore);
+    const id = await run(localizedZodResolver(schema, i18n.t), values);
+    expect(id.errors.salesman_name?.message).toBe('Kolom ini wajib diisi');
+    expect(id.errors.email?.message).toBe('Masukkan alamat e-mail yang valid');
+    initTestI18n();
+  });
+
+  it('should give the parsed body (with defaults) when valid, after prepare', async () => {
+    const i18n = initTestI18n();
+    const resolver = localizedZodResolver(staffUserContract.create!, i18n.t, {
+      prepare: (v) => ({ ...v, phone_number: undefined }),
+    });
+    const res = await run(resolver, {
+      name: 'Ani',
+      email: 'ani@example.com',
+      password: 'secret123',
+      role_group_id: 2,
+      phone_number: '',
+    });
+    expect(res.errors).toEqual({});
+    expect(res.values).toMatchObject({
+      name: 'Ani',
+      phone_number: '',
+      all_branches: false,
+      branch_ids: [],
+      active: true,
+    });
+    const short = await run(resolver, {
+      name: 'A',
+      email: 'ani@example.com',
+      password: 'short',
+      role_group_id: null,
+    });
+    expect(short.errors.name?.message).toBe('Use at least 2 characters');
+    expect(short.errors.password?.message).toBe('Use at least 8 characters');
+  });
+
+  it('should know which fields the schema requires', () => {
+    const s = salesmanContract.create!;
+    expect(isRequiredIn(s, 'salesman_name')).toBe(true);
+    expect(isRequiredIn(s, 'branch_id')).toBe(true);
+    expect(isRequiredIn(s, 'email')).toBe(false);
+    expect(isRequiredIn(s, 'salesman_type_id')).toBe(false);
+  });
+});

@@ -1,0 +1,90 @@
+// react-hook-form resolver over a contract's zod schema, with every message in the user's
+// language (the contract's own messages are English; they are replaced by issue kind here).
+import type { TFunction } from 'i18next';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+
+type Issue = z.core.$ZodIssue;
+type Values = Record<string, unknown>;
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** The first concrete issue of a union (e.g. "an e-mail or empty" fails as an e-mail). */
+function innermost(issue: Issue): Issue {
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    const branch = issue.errors.find((e) => e.length > 0 && e[0].code !== 'invalid_value') ?? issue.errors[0];
+    if (branch?.[0]) return innermost(branch[0]);
+  }
+  return issue;
+}
+
+/** A localized message for one issue; `value` is the field's current value. */
+export function translateIssue(issue: Issue, value: unknown, t: TFunction, hint?: string): string {
+  const i = innermost(issue);
+  switch (i.code) {
+    case 'invalid_type':
+      return isBlank(value) ? t('validation.required') : t('validation.type');
+    case 'too_small': {
+      const min = Number(i.minimum);
+      if (i.origin === 'string')
+        return min <= 1 || isBlank(value) ? t('validation.required') : t('validation.minLength', { min });
+      if (i.origin === 'array') return min <= 1 ? t('validation.pickOne') : t('validation.minItems', { min });
+      return t('validation.min', { min });
+    }
+    case 'too_big': {
+      const max = Number(i.maximum);
+      if (i.origin === 'string') return t('validation.maxLength', { max });
+      if (i.origin === 'array') return t('validation.maxItems', { max });
+      return t('validation.max', { max });
+    }
+    case 'invalid_format':
+      if (i.format === 'email') return t('validation.email');
+      if (i.format === 'date') return t('validation.date');
+      if (i.format === 'url') return t('validation.url');
+      return hint ?? t('validation.format');
+    case 'invalid_value':
+      return t('validation.choice');
+    case 'custom':
+      // Web-side refinements carry an i18n key as their message.
+      return t(i.message, { defaultValue: t('validation.invalid') });
+    default:
+      return t('validation.invalid');
+  }
+}
+
+export type ResolverOptions = {
+  /** Turns form values into the body to validate (empty handling, derived fields). */
+  prepare?: (values: Values) => Values;
+  /** Per-field hint used when a format (regex) check fails. */
+  hint?: (field: string) => string | undefined;
+};
+
+export function localizedZodResolver(
+  schema: z.ZodType,
+  t: TFunction,
+  opts: ResolverOptions = {},
+): Resolver<Values, unknown, Values> {
+  return async (values) => {
+    const input = opts.prepare ? opts.prepare(values) : values;
+    const result = await schema.safeParseAsync(input);
+    if (result.success) return { values: result.data as Values, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const issue of result.error.issues) {
+      // Our forms are flat: an issue deep in an array belongs to the array's field.
+      const field = String(issue.path[0] ?? 'root');
+      if (errors[field]) continue;
+      errors[field] = {
+        type: issue.code ?? 'invalid',
+        message: translateIssue(issue, values[field], t, opts.hint?.(field)),
+      };
+    }
+    return { values: {}, errors: errors as unknown as FieldErrors<Values> };
+  };
+}
+
+/** Whether a field must be filled according to a schema (an object schema's shape). */
+export function isRequiredIn(schema: z.ZodType | undefined, field: string): boolean {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
+  const s = shape?.[field];
+  return s ? !s.safeParse(undefined).success : false;
+}

@@ -1,0 +1,110 @@
+// How a field's value is shown in tables and detail views, and written to exports.
+import { Badge, Image, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import type { Row, ValueKind } from './types';
+
+const EMPTY = '—';
+
+export function formatDate(value: unknown, withTime = false): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const d = dayjs(String(value));
+  if (!d.isValid()) return String(value);
+  return d.format(withTime ? 'DD MMM YYYY HH:mm' : 'DD MMM YYYY');
+}
+
+export function formatNumber(value: unknown, lang: string, money = false): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  const locale = lang === 'en' ? 'en-US' : 'id-ID';
+  return money
+    ? new Intl.NumberFormat(locale, { style: 'currency', currency: 'IDR', maximumFractionDigits: 2 }).format(
+        n,
+      )
+    : new Intl.NumberFormat(locale).format(n);
+}
+
+/** Text of a value, as exported and as read by screen readers. */
+export function plainValue(
+  kind: ValueKind | undefined,
+  value: unknown,
+  t: TFunction,
+  labels?: Map<string, string>,
+): string | number | boolean | null {
+  if (value === null || value === undefined) return null;
+  switch (kind) {
+    case 'boolean':
+      return value ? t('common.yes') : t('common.no');
+    case 'active':
+      return value ? t('common.active') : t('common.inactive');
+    case 'date':
+      return formatDate(value);
+    case 'datetime':
+      return formatDate(value, true);
+    case 'number':
+    case 'money':
+      return typeof value === 'number' ? value : Number(value);
+    case 'area':
+      return t(`areas.${String(value)}`, { defaultValue: String(value) });
+    case 'ids':
+      return Array.isArray(value)
+        ? value.map((v) => labels?.get(String(v)) ?? String(v)).join(', ')
+        : String(value);
+    default:
+      if (Array.isArray(value)) return value.join(', ');
+      if (typeof value === 'object') return JSON.stringify(value);
+      return String(value);
+  }
+}
+
+export function formatValue(
+  kind: ValueKind | undefined,
+  value: unknown,
+  t: TFunction,
+  lang: string,
+  labels?: Map<string, string>,
+): ReactNode {
+  if (value === null || value === undefined || value === '') {
+    return (
+      <Text span c="dimmed">
+        {EMPTY}
+      </Text>
+    );
+  }
+  switch (kind) {
+    case 'active':
+      return (
+        <Badge variant="light" color={value ? 'teal' : 'gray'}>
+          {value ? t('common.active') : t('common.inactive')}
+        </Badge>
+      );
+    case 'boolean':
+      return (
+        <Badge variant="light" color={value ? 'teal' : 'gray'}>
+          {value ? t('common.yes') : t('common.no')}
+        </Badge>
+      );
+    case 'number':
+      return formatNumber(value, lang);
+    case 'money':
+      return formatNumber(value, lang, true);
+    case 'image':
+      return <Image src={String(value)} alt="" h={48} w={48} fit="cover" radius="sm" />;
+    case 'ids': {
+      if (!Array.isArray(value) || value.length === 0) {
+        return (
+          <Text span c="dimmed">
+            {EMPTY}
+          </Text>
+        );
+      }
+      return value.map((v) => labels?.get(String(v)) ?? String(v)).join(', ');
+    }
+    default:
+      return String(plainValue(kind, value, t, labels));
+  }
+}
+
+export const fieldOf = (row: Row, key: string): unknown => row[key];

@@ -1,0 +1,77 @@
+// A list screen's state (page, size, sort, search, filters) lives in the URL so that Back, reload
+// and shared links keep it; these pure functions read it, write it and turn it into API params.
+import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from '@lbo/contract/common';
+import type { Query } from '../../app/api-client';
+import type { AnyResource, FilterDef } from './types';
+
+export type SortDir = 'asc' | 'desc';
+export type ListState = {
+  page: number;
+  limit: number;
+  by: string;
+  sort: SortDir;
+  search: string;
+  /** URL parameter -> value, for every declared filter (date ranges use their from/to names). */
+  filters: Record<string, string>;
+};
+
+export const PAGE_SIZES = [10, 20, 50, 100];
+
+/** The URL parameters a filter owns. */
+export function filterParams(f: FilterDef): string[] {
+  return f.kind === 'dateRange' ? [f.from, f.to] : [f.key];
+}
+
+function positiveInt(v: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
+}
+
+export function readListState(params: URLSearchParams, resource: AnyResource): ListState {
+  const { contract } = resource;
+  const by = params.get('by');
+  const validBy = by && contract.sortKeys.includes(by) ? by : null;
+  const sort = params.get('sort');
+  const filters: Record<string, string> = {};
+  for (const f of resource.filters ?? []) {
+    for (const p of filterParams(f)) {
+      const v = params.get(p);
+      if (v) filters[p] = v;
+    }
+  }
+  return {
+    page: positiveInt(params.get('page'), DEFAULT_PAGE),
+    limit: positiveInt(params.get('limit'), DEFAULT_LIMIT, MAX_LIMIT),
+    by: validBy ?? contract.defaultSort.by,
+    sort: sort === 'asc' || sort === 'desc' ? sort : validBy ? 'asc' : contract.defaultSort.dir,
+    search: params.get('search') ?? '',
+    filters,
+  };
+}
+
+/** URL parameters for a state; defaults are left out to keep links short. */
+export function writeListState(state: ListState, resource: AnyResource): URLSearchParams {
+  const p = new URLSearchParams();
+  const { defaultSort } = resource.contract;
+  if (state.page !== DEFAULT_PAGE) p.set('page', String(state.page));
+  if (state.limit !== DEFAULT_LIMIT) p.set('limit', String(state.limit));
+  if (state.by !== defaultSort.by || state.sort !== defaultSort.dir) {
+    p.set('by', state.by);
+    p.set('sort', state.sort);
+  }
+  if (state.search.trim()) p.set('search', state.search.trim());
+  for (const [k, v] of Object.entries(state.filters)) if (v !== '') p.set(k, v);
+  return p;
+}
+
+/** The API query for a list call: page, limit, by, sort, search and the filters (blanks left out). */
+export function toApiQuery(state: ListState, extra?: Query): Query {
+  const q: Query = { ...extra, page: state.page, limit: state.limit, by: state.by, sort: state.sort };
+  if (state.search.trim()) q.search = state.search.trim();
+  for (const [k, v] of Object.entries(state.filters)) if (v !== '') q[k] = v;
+  return q;
+}
+
+export function hasActiveFilters(state: ListState): boolean {
+  return state.search.trim() !== '' || Object.values(state.filters).some((v) => v !== '');
+}

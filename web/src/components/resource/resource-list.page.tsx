@@ -1,0 +1,330 @@
+// The list screen every resource uses: filters, search, server paging and sorting, row actions
+// by permission, empty and error states, export.
+import { ActionIcon, Anchor, Button, Group, Paper, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  IconDatabaseOff,
+  IconEye,
+  IconPencil,
+  IconPlus,
+  IconSquareOff,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { resourceKeys } from '../../app/query-keys';
+import { permissionsOf, useSession } from '../../app/use-session';
+import { ExportButton } from '../export/export-button';
+import { ConfirmDialog } from '../feedback/confirm-dialog';
+import { ErrorAlert } from '../feedback/error-alert';
+import { notifySuccess } from '../feedback/notify';
+import { PageHeader } from '../layout/page-header';
+import { FilterBar } from './filter-bar';
+import { formatValue } from './format';
+import { IdsLabels } from './ids-labels';
+import {
+  hasActiveFilters,
+  type ListState,
+  PAGE_SIZES,
+  readListState,
+  toApiQuery,
+  writeListState,
+} from './list-state';
+import { ResourceNotice } from './resource-notice';
+import { useResourceScope } from './resource-scope';
+import { useResourceText } from './resource-text';
+import { type BulkAction, type Row, resourceName } from './types';
+import { useRemoveRecord, useResourceList } from './use-resource';
+
+export function ResourceListPage() {
+  const { resource, entry } = useResourceScope();
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const perms = permissionsOf(session, resource.contract.area);
+  const name = resourceName(resource);
+  const { contract } = resource;
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListState(params, resource), [params, resource]);
+  const update = (patch: Partial<ListState>) =>
+    setParams(writeListState({ ...state, ...patch }, resource), { replace: true });
+  const query = useMemo(
+    () => toApiQuery(state, session ? resource.listParams?.(session) : undefined),
+    [state, session, resource],
+  );
+  const list = useResourceList(resource, query);
+  const remove = useRemoveRecord(resource);
+  const [toDelete, setToDelete] = useState<Row | null>(null);
+  const qc = useQueryClient();
+  const bulkActions = (resource.bulkActions ?? []).filter((a) => perms[a.permission ?? 'update']);
+  const [selected, setSelected] = useState<Row[]>([]);
+  const [bulk, setBulk] = useState<BulkAction | null>(null);
+  // A new search or filter starts a new selection; paging and sorting keep it.
+  const filterKey = JSON.stringify([state.search, state.filters]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search or filters change
+  useEffect(() => setSelected([]), [filterKey]);
+
+  const canEdit = perms.update && !!contract.paths.update;
+  const canDelete = perms.delete && !!contract.paths.remove;
+  const canCreate = perms.create && !!contract.paths.create && !!contract.create;
+  const idOf = (r: Row) => String(r[contract.idKey] ?? r.id);
+  const title = t(`resources.${name}.title`);
+  const text = useResourceText(name);
+  // Per record (resource.canEdit / canDelete), e.g. only rows staff wrote.
+  const editable = (r: Row) => canEdit && (resource.canEdit?.(r) ?? true);
+  const deletable = (r: Row) => canDelete && (resource.canDelete?.(r) ?? true);
+
+  const columns: DataTableColumn<Row>[] = resource.columns
+    .filter((c) => !c.exportOnly)
+    .map((c, i) => ({
+      accessor: c.key,
+      title: t(`resources.${name}.fields.${c.key}`),
+      sortable: !!c.sortKey,
+      width: c.width,
+      noWrap:
+        c.noWrap ?? (c.kind === 'datetime' || c.kind === 'date' || c.kind === 'money' || c.kind === 'number'),
+      visibleMediaQuery: c.visibleFrom
+        ? (theme) => `(min-width: ${theme.breakpoints[c.visibleFrom!]})`
+        : undefined,
+      render: (r: Row) => {
+        const content = c.render ? (
+          c.render(r, t)
+        ) : c.kind === 'ids' && c.source ? (
+          <IdsLabels ids={r[c.key]} source={c.source} />
+        ) : (
+          formatValue(c.kind, r[c.key], t, i18n.language)
+        );
+        // The first column links to the record.
+        return i === 0 && contract.paths.get ? (
+          <Anchor component={Link} to={`/${entry.path}/${idOf(r)}`} fw={500} size="sm">
+            {content}
+          </Anchor>
+        ) : (
+          content
+        );
+      },
+    }));
+  // A read-only list without a detail screen (reports) has no actions column at all.
+  if (contract.paths.get || canEdit || canDelete)
+    columns.push({
+      accessor: '__actions',
+      title: <VisuallyHidden>{t('list.actions')}</VisuallyHidden>,
+      textAlign: 'right',
+      // Room for the icons shown (view, edit, delete).
+      width: 24 + 32 * [!!contract.paths.get, canEdit, canDelete].filter(Boolean).length,
+      render: (r: Row) => {
+        const label = resource.title(r);
+        return (
+          <Group gap={4} justify="flex-end" wrap="nowrap">
+            {contract.paths.get ? (
+              <Tooltip label={t('actions.view')}>
+                <ActionIcon
+                  variant="subtle"
+                  component={Link}
+                  to={`/${entry.path}/${idOf(r)}`}
+                  aria-label={`${t('actions.view')}: ${label}`}
+                >
+                  <IconEye size={18} />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+            {editable(r) ? (
+              <Tooltip label={text('edit')}>
+                <ActionIcon
+                  variant="subtle"
+                  component={Link}
+                  to={`/${entry.path}/${idOf(r)}/edit`}
+                  aria-label={`${text('edit')}: ${label}`}
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+            {deletable(r) ? (
+              <Tooltip label={text('delete')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  onClick={() => setToDelete(r)}
+                  aria-label={`${text('delete')}: ${label}`}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+          </Group>
+        );
+      },
+    });
+
+  const sortColumn = resource.columns.find((c) => c.sortKey === state.by);
+  const sortStatus: DataTableSortStatus<Row> = {
+    columnAccessor: sortColumn?.key ?? '',
+    direction: state.sort,
+  };
+  const onSort = (s: DataTableSortStatus<Row>) => {
+    const col = resource.columns.find((c) => c.key === s.columnAccessor);
+    // A newly chosen column starts ascending; the same column toggles.
+    if (col?.sortKey)
+      update({ by: col.sortKey, sort: col.sortKey === state.by ? s.direction : 'asc', page: 1 });
+  };
+
+  const filtered = hasActiveFilters(state);
+  const totalPages = list.data?.meta.total_page;
+  // After a delete or a narrower filter the page may no longer exist: go to the last one.
+  useEffect(() => {
+    if (totalPages !== undefined && totalPages >= 1 && state.page > totalPages) update({ page: totalPages });
+  });
+  const rows = list.data?.rows ?? [];
+  const meta = list.data?.meta;
+  const Extra = resource.listExtra;
+  const BulkDialog = bulk?.dialog;
+  const selectedIds = selected.map((r) => Number(r[contract.idKey] ?? r.id));
+
+  return (
+    <>
+      <PageHeader
+        crumbs={[{ label: t(`nav.groups.${entry.group}`) }, { label: title }]}
+        title={title}
+        actions={
+          <>
+            {contract.paths.list ? <ExportButton resource={resource} query={query} /> : null}
+            {canCreate ? (
+              <Button component={Link} to={`/${entry.path}/new`} leftSection={<IconPlus size={16} />}>
+                {text('add')}
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <ResourceNotice name={name} />
+      {Extra ? <Extra /> : null}
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+        <FilterBar
+          resource={resource}
+          state={state}
+          onSearch={(search) => update({ search, page: 1 })}
+          onFilters={(filters) => update({ filters, page: 1 })}
+          onReset={() => update({ search: '', filters: {}, page: 1 })}
+        />
+        {bulkActions.length > 0 ? (
+          <Group
+            gap="xs"
+            mb="sm"
+            p="xs"
+            wrap="wrap"
+            bg={
+              selected.length > 0
+                ? 'var(--mantine-primary-color-light)'
+                : 'var(--mantine-color-default-hover)'
+            }
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            data-testid="bulk-bar"
+          >
+            <Text
+              size="sm"
+              fw={selected.length > 0 ? 600 : 400}
+              c={selected.length > 0 ? undefined : 'dimmed'}
+              mr="xs"
+            >
+              {selected.length > 0 ? t('list.selected', { count: selected.length }) : t('list.selectHint')}
+            </Text>
+            {bulkActions.map((a) => {
+              const Icon = a.icon;
+              return (
+                <Button
+                  key={a.key}
+                  size="xs"
+                  variant="light"
+                  color={a.color}
+                  leftSection={Icon ? <Icon size={14} /> : undefined}
+                  disabled={selected.length === 0}
+                  onClick={() => setBulk(a)}
+                >
+                  {a.label(t)}
+                </Button>
+              );
+            })}
+            {selected.length > 0 ? (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="gray"
+                leftSection={<IconSquareOff size={14} />}
+                onClick={() => setSelected([])}
+              >
+                {t('list.clearSelection')}
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
+        {list.isError ? (
+          <ErrorAlert error={list.error} onRetry={() => list.refetch()} title={t('list.loadFailed')} />
+        ) : (
+          <DataTable<Row>
+            idAccessor={contract.idKey}
+            records={rows}
+            columns={columns}
+            fetching={list.isFetching}
+            minHeight={rows.length === 0 ? 220 : undefined}
+            verticalSpacing="xs"
+            highlightOnHover
+            striped
+            {...(bulkActions.length > 0
+              ? {
+                  selectedRecords: selected,
+                  onSelectedRecordsChange: setSelected,
+                  allRecordsSelectionCheckboxProps: { 'aria-label': t('list.selectPage') },
+                  getRecordSelectionCheckboxProps: (r: Row) => ({
+                    'aria-label': t('list.selectRow', { name: resource.title(r) }),
+                  }),
+                }
+              : {})}
+            totalRecords={meta?.total_data ?? 0}
+            recordsPerPage={state.limit}
+            page={state.page}
+            onPageChange={(page) => update({ page })}
+            recordsPerPageOptions={PAGE_SIZES}
+            onRecordsPerPageChange={(limit) => update({ limit, page: 1 })}
+            recordsPerPageLabel={t('list.perPage')}
+            paginationText={({ from, to, totalRecords }) =>
+              t('list.range', { from, to, total: totalRecords })
+            }
+            sortStatus={sortStatus}
+            onSortStatusChange={onSort}
+            noRecordsText={filtered ? t('list.emptyFiltered') : t('list.empty')}
+            noRecordsIcon={<IconDatabaseOff size={32} stroke={1.5} />}
+            loadingText={t('common.loading')}
+            paginationWithEdges
+            getPaginationControlProps={(control) => ({ 'aria-label': t(`list.pager.${control}`) })}
+          />
+        )}
+      </Paper>
+      {bulk && BulkDialog ? (
+        <BulkDialog
+          rows={selected}
+          ids={selectedIds}
+          onClose={() => setBulk(null)}
+          onDone={() => {
+            setBulk(null);
+            setSelected([]);
+            void qc.invalidateQueries({ queryKey: resourceKeys(name).all });
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={text('deleteTitle', { what: title.toLowerCase() })}
+        message={text('deleteMessage', { name: toDelete ? resource.title(toDelete) : '' })}
+        confirmLabel={text('delete')}
+        onClose={() => setToDelete(null)}
+        onConfirm={async () => {
+          if (!toDelete) return;
+          await remove.mutateAsync(idOf(toDelete));
+          notifySuccess(text('deleted', { name: resource.title(toDelete) }));
+        }}
+      />
+    </>
+  );
+}

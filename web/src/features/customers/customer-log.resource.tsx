@@ -1,0 +1,110 @@
+// Customer log: every staff change to a customer (edits and bulk edits) with the fields changed.
+import { customerLogContract } from '@lbo/contract/customers';
+import { Badge, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { defineResource, type Row } from '../../components/resource/types';
+import { branchSource } from '../common-sources';
+import { customerLink } from './customer-link';
+
+export const LOG_ACTIONS = [
+  'update',
+  'bulk_edit',
+  'bulk_max_point',
+  'bulk_class_mekar',
+  'bulk_exclude_all_point',
+  'bulk_note',
+  'edit_note',
+  'edit_max_point',
+  'edit_class_mekar',
+  'validate',
+] as const;
+
+const actionLabel = (v: string, t: TFunction) =>
+  t(`resources.customer_log.actions.${v}`, { defaultValue: v.replace(/_/g, ' ') });
+
+type Change = { field: string; from: unknown; to: unknown };
+
+/** The API writes `{changes: {field: {from, to}}}`; older rows hold `{field: {before, after}}`. */
+export function changesOf(detail: unknown): Change[] {
+  if (!detail || typeof detail !== 'object') return [];
+  const d = detail as Record<string, unknown>;
+  const source = (d.changes && typeof d.changes === 'object' ? d.changes : d) as Record<string, unknown>;
+  return Object.entries(source).flatMap(([field, v]) => {
+    if (!v || typeof v !== 'object') return [];
+    const c = v as Record<string, unknown>;
+    return [{ field, from: 'from' in c ? c.from : c.before, to: 'to' in c ? c.to : c.after }];
+  });
+}
+
+const show = (v: unknown, t: TFunction) =>
+  v === null || v === undefined || v === ''
+    ? '—'
+    : typeof v === 'boolean'
+      ? t(v ? 'common.yes' : 'common.no')
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
+
+const fieldLabel = (f: string, t: TFunction) => t(`resources.customer.fields.${f}`, { defaultValue: f });
+
+function changes(r: Row, t: TFunction) {
+  const list = changesOf(r.detail);
+  if (list.length === 0)
+    return (
+      <Text span c="dimmed" size="sm">
+        —
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      {list.map((c) => (
+        <Text key={c.field} size="sm" lineClamp={2}>
+          <Text span fw={500} size="sm">
+            {fieldLabel(c.field, t)}:
+          </Text>{' '}
+          <Text span c="dimmed" size="sm" td="line-through">
+            {show(c.from, t)}
+          </Text>{' '}
+          → {show(c.to, t)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+const changesText = (r: Row, t: TFunction) =>
+  changesOf(r.detail)
+    .map((c) => `${fieldLabel(c.field, t)}: ${show(c.from, t)} → ${show(c.to, t)}`)
+    .join('; ');
+
+export const resource = defineResource({
+  contract: customerLogContract,
+  title: (r) => `${r.customer_name} · ${r.action}`,
+  columns: [
+    { key: 'at', kind: 'datetime', sortKey: 'at', width: 150 },
+    {
+      key: 'customer_name',
+      sortKey: 'customer_name',
+      render: customerLink,
+      exportValue: (r) => r.customer_name,
+    },
+    { key: 'branch_name', visibleFrom: 'lg' },
+    {
+      key: 'action',
+      sortKey: 'action',
+      render: (r, t) => (
+        <Badge variant="light" tt="none" color={r.action.startsWith('bulk') ? 'grape' : 'blue'}>
+          {actionLabel(r.action, t)}
+        </Badge>
+      ),
+      exportValue: (r, t) => actionLabel(r.action, t),
+    },
+    { key: 'detail', render: changes, exportValue: changesText },
+    { key: 'staff_name', visibleFrom: 'md' },
+  ],
+  filters: [
+    { kind: 'dateRange', key: 'period', from: 'start_date', to: 'end_date' },
+    { kind: 'select', key: 'branch_id', source: branchSource },
+    { kind: 'enum', key: 'action', options: LOG_ACTIONS, optionLabel: actionLabel },
+  ],
+});

@@ -1,0 +1,109 @@
+// The points screens' registry entries (spread into features/registry.ts): the loyalty menu group
+// (ledger views, balances, rules, maximums, promo points) and the three points reports.
+import {
+  IconAdjustmentsDollar,
+  IconArrowBigDownLines,
+  IconBuildingStore,
+  IconChartBar,
+  IconGift,
+  IconListDetails,
+  IconReceipt2,
+  IconRoute,
+  IconScale,
+  IconSparkles,
+  IconWallet,
+} from '@tabler/icons-react';
+import type { ResourceEntry } from '../../components/resource/types';
+
+export const pointEntries: ResourceEntry[] = [
+  // Loyalty
+  {
+    name: 'point_master',
+    path: 'master-points',
+    area: 'point',
+    group: 'loyalty',
+    icon: IconReceipt2,
+    load: () => import('./point-master.resource'),
+  },
+  {
+    name: 'point_deduction',
+    path: 'point-deductions',
+    area: 'point',
+    group: 'loyalty',
+    icon: IconArrowBigDownLines,
+    load: () => import('./point-deduction.resource'),
+  },
+  {
+    name: 'point_injected',
+    path: 'injected-points',
+    area: 'point',
+    group: 'loyalty',
+    icon: IconSparkles,
+    load: () => import('./point-injected.resource'),
+  },
+  {
+    name: 'point_ledger',
+    path: 'point-ledger',
+    area: 'point',
+    group: 'loyalty',
+    icon: IconListDetails,
+    load: () => import('./point-ledger.resource'),
+  },
+  {
+    name: 'point_balance',
+    path: 'point-balances',
+    area: 'point',
+    group: 'loyalty',
+    icon: IconWallet,
+    load: () => import('./point-balance.resource'),
+  },
+  {
+    name: 'point_rule',
+    path: 'point-rules',
+    area: 'point',
+    group: 'loyalty',
+    icon: IconAdjustmentsDollar,
+    load: () => import('./point-rule.resource'),
+  },
+  {
+    name: 'point_max_customer',
+    path: 'point-max-customers',
+    area: 'point',
+    group: 'loyalty',
+    icon: IconScale,
+    load: () => import('./point-max-customer.resource'),
+  },
+  {
+    name: 'point_promo',
+    path: 'point-promos',
+    area: 'point',
+    group: 'loyalty',
+    icon: IconGift,
+    load: () => import('./point-promo.resource'),
+  },
+  // Reports
+  {
+    name: 'point_report',
+    path: 'points-tracking-report',
+    area: 'point',
+    group: 'reports',
+    icon: IconRoute,
+    load: () => import('./point-report.resource'),
+  },
+  {
+    name: 'point_store_report',
+    path: 'store-points-report',
+    area: 'point',
+    group: 'reports',
+    icon: IconBuildingStore,
+    load: () => import('./point-store-report.resource'),
+  },
+  {
+    name: 'point_customer_balance',
+    path: 'customer-balance-report',
+    area: 'point',
+    group: 'reports',
+    icon: IconChartBar,
+    load: () => import('./point-customer-balance.resource'),
+  },
+];

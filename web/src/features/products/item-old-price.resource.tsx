@@ -1,0 +1,27 @@
+// Old prices: the prices a product had before, each from its effective date; list and add.
+import { itemOldPriceContract } from '@lbo/contract/products';
+import { defineResource } from '../../components/resource/types';
+import { itemSource } from '../common-sources';
+import { itemLink } from './item-uom-line.resource';
+
+export const resource = defineResource({
+  contract: itemOldPriceContract,
+  title: (r) => `${r.item_name} · ${r.effective_date}`,
+  columns: [
+    { key: 'item_name', sortKey: 'item_name', render: itemLink, exportValue: (r) => r.item_name },
+    { key: 'effective_date', kind: 'date', sortKey: 'effective_date' },
+    { key: 'price', kind: 'money', sortKey: 'price' },
+    { key: 'note', visibleFrom: 'sm' },
+    { key: 'created_at', kind: 'datetime', visibleFrom: 'lg' },
+  ],
+  filters: [{ kind: 'select', key: 'item_id', source: itemSource }],
+  form: {
+    fields: [
+      { name: 'item_id', widget: { kind: 'select', source: itemSource }, span: 2 },
+      { name: 'price', widget: { kind: 'number', min: 0, decimals: 2 } },
+      { name: 'effective_date', widget: { kind: 'date' } },
+      { name: 'note', widget: { kind: 'textarea' }, span: 2 },
+    ],
+    defaults: { note: '' },
+  },
+});

@@ -1,0 +1,101 @@
+// i18next set-up: Indonesian by default, English on request. Messages come in two parts per
+// language, each its own chunk: the core (sign-in, errors, validation) loads with the app; the
+// labels of the signed-in screens load with the first such screen. So /login carries one
+// language's core only, however many resources the app grows.
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Messages } from './en';
+import type { AppMessages } from './en.app';
+
+export const LANGUAGES = ['id', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LANG_KEY = 'lbo_lang';
+
+const coreLoaders: Record<Language, () => Promise<Messages>> = {
+  id: () => import('./id').then((m) => m.messages),
+  en: () => import('./en').then((m) => m.messages),
+};
+const appLoaders: Record<Language, () => Promise<AppMessages>> = {
+  id: () => import('./id.app').then((m) => m.messages),
+  en: () => import('./en.app').then((m) => m.messages),
+};
+
+let appWanted = false;
+// The router starts loading the first route's code (and so may ask for the app messages) while
+// main.tsx is still waiting for the core messages: everything below waits for init.
+let markReady: () => void = () => {};
+const ready = new Promise<void>((r) => {
+  markReady = r;
+});
+const appLoaded = new Set<Language>();
+
+export function storedLanguage(): Language {
+  try {
+    const v = localStorage.getItem(LANG_KEY);
+    return v === 'en' || v === 'id' ? v : 'id';
+  } catch {
+    return 'id';
+  }
+}
+
+function applyDocumentLanguage(lng: Language) {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+}
+
+const current = (): Language => (i18n.language === 'en' ? 'en' : 'id');
+
+/** Initialises i18next with already loaded messages (tests, and the async init below). */
+export function initI18nWith(lng: Language, messages: Messages | Record<string, unknown>) {
+  if (!i18n.isInitialized) {
+    i18n.use(initReactI18next).init({
+      lng,
+      resources: { [lng]: { translation: messages } },
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+      showSupportNotice: false,
+    });
+  } else {
+    i18n.addResourceBundle(lng, 'translation', messages, true, true);
+    i18n.changeLanguage(lng);
+  }
+  if ('resources' in messages) appLoaded.add(lng);
+  applyDocumentLanguage(lng);
+  markReady();
+  return i18n;
+}
+
+export async function initI18n(): Promise<typeof i18n> {
+  const lng = storedLanguage();
+  return initI18nWith(lng, await coreLoaders[lng]());
+}
+
+async function loadApp(lng: Language) {
+  if (appLoaded.has(lng)) return;
+  i18n.addResourceBundle(lng, 'translation', await appLoaders[lng](), true, true);
+  appLoaded.add(lng);
+}
+
+/** Loads the signed-in screens' labels (call before showing such a screen). */
+export async function ensureAppMessages(): Promise<void> {
+  appWanted = true;
+  await ready;
+  await loadApp(current());
+}
+
+export async function changeLanguage(lng: Language): Promise<void> {
+  await ready;
+  if (!i18n.hasResourceBundle(lng, 'translation')) {
+    i18n.addResourceBundle(lng, 'translation', await coreLoaders[lng](), true, true);
+  }
+  if (appWanted) await loadApp(lng);
+  await i18n.changeLanguage(lng);
+  try {
+    localStorage.setItem(LANG_KEY, lng);
+  } catch {
+    /* storage unavailable */
+  }
+  applyDocumentLanguage(lng);
+}
+
+export { i18n };

@@ -1,0 +1,118 @@
+// Test helpers: providers, i18n in English, a signed-in session and a fetch stub that answers
+// like the API (envelope and error envelope).
+import type { LoginResult } from '@lbo/contract/auth';
+import { ACTIONS, PERMISSION_AREAS, type PermissionArea, type RoleGrant } from '@lbo/contract/common';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { saveSession } from '../app/session';
+import { theme } from '../app/theme';
+import { i18n, initI18nWith } from '../i18n';
+import { messages as core } from '../i18n/en';
+import { messages as app } from '../i18n/en.app';
+
+export function initTestI18n() {
+  return initI18nWith('en', { ...core, ...app, privacy: { ...core.privacy, ...app.privacy } });
+}
+
+export function grants(
+  areas: readonly PermissionArea[],
+  actions: readonly (typeof ACTIONS)[number][] = ACTIONS,
+): RoleGrant[] {
+  return areas.map((area, i) => ({
+    id_role: i + 1,
+    name: `${area} role`,
+    area,
+    can_view: actions.includes('view'),
+    can_create: actions.includes('create'),
+    can_update: actions.includes('update'),
+    can_delete: actions.includes('delete'),
+  }));
+}
+
+export function signIn(overrides: Partial<LoginResult> = {}) {
+  const result: LoginResult = {
+    user_id: 1,
+    name: 'Test Admin',
+    email: 'admin@example.com',
+    token: 'token-1',
+    expired_date: new Date(Date.now() + 3600_000).toISOString(),
+    role_list: grants(PERMISSION_AREAS),
+    refresh_token: 'refresh-token-1',
+    role_group_id: 1,
+    branch_scope: 'all',
+    ...overrides,
+  };
+  saveSession(result);
+  return result;
+}
+
+export type Call = { method: string; url: URL; body: unknown; headers: Record<string, string> };
+type Handler = (call: Call) => { status?: number; body: unknown } | undefined;
+
+/** Stubs fetch; `handler` answers each call, recorded in `calls`. */
+export function stubApi(handler: Handler) {
+  const calls: Call[] = [];
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? null);
+    const call = { method: init?.method ?? 'GET', url, body, headers };
+    calls.push(call);
+    const res = handler(call) ?? {
+      status: 404,
+      body: { data: null, err_code: 'NOT_FOUND', err_msg: ['no stub'] },
+    };
+    return new Response(JSON.stringify(res.body), {
+      status: res.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fn);
+  return { calls, fn };
+}
+
+export const ok = (data: unknown, meta?: unknown) => ({
+  status: 200,
+  body: meta ? { data, meta } : { data },
+});
+export const fail = (status: number, err_code: string, err_msg: string[]) => ({
+  status,
+  body: { data: null, err_code, err_msg },
+});
+
+export function Providers({ children }: { children: ReactNode }) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return (
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+/** Renders `element` at `path` inside a memory router (hash routing is not needed in tests). */
+export function renderAt(
+  element: ReactElement,
+  { path = '/', route = '/' }: { path?: string; route?: string } = {},
+) {
+  const router = createMemoryRouter(
+    [
+      { path: route, element },
+      { path: '*', element: <div data-testid="elsewhere" /> },
+    ],
+    { initialEntries: [path] },
+  );
+  const utils = render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, router };
+}
+
+export { i18n };
