@@ -180,7 +180,7 @@ describe('customer detail', () => {
     await nextList(page, '/web/customer/', { search: customer.customer_code }, () =>
       page.goto(`${BASE_URL}/#/customers?search=${customer.customer_code}`),
     );
-    await rowOf(customer.customer_code).getByRole('link', { name: customer.customer_name }).click();
+    await rowOf(customer.customer_code).getByRole('link').first().click();
     await page.getByRole('heading', { name: customer.customer_name, level: 2 }).waitFor();
 
     const table = page.getByTestId('achievement-table');
@@ -205,7 +205,8 @@ describe('customer detail', () => {
     const chart = page.getByTestId('achievement-chart');
     await eventually(async () => assert.ok((await chart.locator('.recharts-bar-rectangle').count()) > 0));
     assert.ok((await chart.locator('.recharts-line').count()) > 0);
-    await page.getByText('Target dan pencapaian').scrollIntoViewIfNeeded();
+    const top = () => page.getByText('Target dan pencapaian').evaluate((el) => el.scrollIntoView());
+    await top();
     await shot(page, 'customer-detail-targets');
 
     await page.getByRole('tab', { name: /Kunjungan salesman/ }).click();
@@ -219,9 +220,11 @@ describe('customer detail', () => {
     } else {
       await page.getByText('Belum ada kunjungan salesman tahun ini.').waitFor();
     }
+    await top();
     await shot(page, 'customer-detail-visits');
     await page.getByRole('tab', { name: 'Aktivitas aplikasi' }).click();
     await page.waitForTimeout(300);
+    await top();
     await shot(page, 'customer-detail-activity');
 
     // The same screen in English.
@@ -230,6 +233,7 @@ describe('customer detail', () => {
     await en.page.goto(`${BASE_URL}/#/customers/${customer.customer_id}`);
     await en.page.getByRole('heading', { name: 'Targets and achievements' }).waitFor();
     await en.page.getByTestId('achievement-table').getByText('Achieved').waitFor();
+    await en.page.getByText('Targets and achievements').evaluate((el) => el.scrollIntoView());
     await shot(en.page, 'customer-detail-en');
     await en.context.close();
   });
@@ -406,7 +410,7 @@ describe('customer views and reports', () => {
     assert.equal(first.url.searchParams.get('start_date'), null, 'the server picks the current month');
     const data = first.body.data as { start_date: string; end_date: string };
     assert.match(data.start_date, /^\d{4}-\d{2}-01$/);
-    await page.getByPlaceholder('Bulan ini').waitFor();
+    await page.getByText('Bulan ini', { exact: true }).waitFor();
     await tableRows(page).first().waitFor();
     await shot(page, 'customer-report');
 
@@ -452,6 +456,7 @@ describe('customer views and reports', () => {
     const next = nextList(page, '/customer_activities/', { page: '2' });
     await page.getByRole('button', { name: 'Halaman berikutnya' }).click();
     await next;
+    await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'customer-last-seen');
   });
 

@@ -197,10 +197,10 @@ describe('manual movements', () => {
     // Add an injected movement through the ledger's form.
     await page.goto(`${BASE_URL}/#/point-ledger/new`);
     await page.getByRole('heading', { name: 'Tambah mutasi poin', level: 2 }).waitFor();
-    const picker = page.getByRole('textbox', { name: 'Pelanggan' });
+    const picker = page.getByRole('combobox', { name: 'Pelanggan' });
     await picker.fill(store.customer_code);
     await page.getByRole('option', { name: new RegExp(store.customer_code) }).click();
-    await page.getByRole('textbox', { name: 'Jenis' }).click();
+    await page.getByRole('combobox', { name: 'Jenis' }).click();
     await page.getByRole('option', { name: 'Poin injeksi' }).click();
     await page.getByRole('textbox', { name: 'Poin' }).fill('250');
     await page.getByRole('textbox', { name: 'Alasan' }).fill('E2E manual movement');
@@ -236,7 +236,7 @@ describe('manual movements', () => {
     const voided = tableRows(page).filter({ hasText: 'E2E manual movement' });
     await eventually(async () => assert.equal(await voided.count(), 2));
     for (const r of await voided.all()) {
-      assert.ok((await r.innerText()).includes('Dibatalkan'));
+      assert.match(await r.innerText(), /dibatalkan/i);
       assert.equal(await r.getByRole('link', { name: /^Koreksi:/ }).count(), 0);
     }
 
@@ -245,7 +245,7 @@ describe('manual movements', () => {
     await tableRows(page).first().waitFor();
     assert.equal(await page.getByRole('link', { name: /^Koreksi:/ }).count(), 0);
     assert.equal(await page.getByRole('button', { name: /^Batalkan:/ }).count(), 0);
-    assert.equal(await page.getByRole('link', { name: 'Tambah' }).count(), 0);
+    assert.equal(await page.getByRole('link', { name: 'Tambah', exact: true }).count(), 0);
     await context.close();
   });
 });

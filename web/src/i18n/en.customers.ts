@@ -177,6 +177,7 @@ export const customerResources = {
     title: 'Customer log',
     one: 'log entry',
     summary: 'Who changed which customer, and what',
+    newPhoto: 'a new photo',
     fields: {
       at: 'Time',
       customer_name: 'Customer',

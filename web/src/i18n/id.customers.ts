@@ -179,6 +179,7 @@ export const customerResources: CustomerMessages = {
     title: 'Log pelanggan',
     one: 'entri log',
     summary: 'Siapa mengubah pelanggan mana, dan apa',
+    newPhoto: 'foto baru',
     fields: {
       at: 'Waktu',
       customer_name: 'Pelanggan',

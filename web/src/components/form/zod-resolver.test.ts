@@ -7,8 +7,8 @@ import { initTestI18n } from '../../testing/test-utils';
 import { isRequiredIn, localizedZodResolver } from './zod-resolver';
 
 const run = async (resolver: ReturnType<typeof localizedZodResolver>, values: Record<string, unknown>) =>
-  // biome-ignore lint/suspicious/noExplicitAny: the resolver's context and options are unused here
-  resolver(values, undefined, {} as any);
+  // The resolver's context and options are unused here.
+  resolver(values, undefined, {} as Parameters<typeof resolver>[2]);
 
 describe('localized zod resolver', () => {
   it('should translate the contract issues by kind, in English and Indonesian', async () => {

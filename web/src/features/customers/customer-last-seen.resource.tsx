@@ -21,7 +21,7 @@ export const resource = defineResource({
       exportValue: (r) => r.customer_name,
     },
     { key: 'branch_name' },
-    { key: 'phone_number', noWrap: true, visibleFrom: 'lg' },
+    { key: 'phone_number', noWrap: true, visibleFrom: 'xl' },
     { key: 'last_seen_at', kind: 'datetime', sortKey: 'last_seen_at' },
     {
       key: 'last_activity',
@@ -30,7 +30,7 @@ export const resource = defineResource({
     },
     { key: 'last_device', visibleFrom: 'md' },
     { key: 'last_app_version', noWrap: true, visibleFrom: 'lg' },
-    { key: 'installed', kind: 'boolean', width: 110, visibleFrom: 'md' },
+    { key: 'installed', kind: 'boolean', width: 110, visibleFrom: 'xl' },
   ],
   filters: [
     { kind: 'dateRange', key: 'period', from: 'start_date', to: 'end_date' },

@@ -36,8 +36,10 @@ export function changesOf(detail: unknown): Change[] {
   });
 }
 
-const show = (v: unknown, t: TFunction) =>
-  v === null || v === undefined || v === ''
+const show = (v: unknown, t: TFunction, field = '') =>
+  field === 'photo_url' && v
+    ? t('resources.customer_log.newPhoto')
+    : v === null || v === undefined || v === ''
     ? '—'
     : typeof v === 'boolean'
       ? t(v ? 'common.yes' : 'common.no')
@@ -63,9 +65,9 @@ function changes(r: Row, t: TFunction) {
             {fieldLabel(c.field, t)}:
           </Text>{' '}
           <Text span c="dimmed" size="sm" td="line-through">
-            {show(c.from, t)}
+            {show(c.from, t, c.field)}
           </Text>{' '}
-          → {show(c.to, t)}
+          → {show(c.to, t, c.field)}
         </Text>
       ))}
     </Stack>
@@ -74,7 +76,7 @@ function changes(r: Row, t: TFunction) {
 
 const changesText = (r: Row, t: TFunction) =>
   changesOf(r.detail)
-    .map((c) => `${fieldLabel(c.field, t)}: ${show(c.from, t)} → ${show(c.to, t)}`)
+    .map((c) => `${fieldLabel(c.field, t)}: ${show(c.from, t, c.field)} → ${show(c.to, t, c.field)}`)
     .join('; ');
 
 export const resource = defineResource({
@@ -92,6 +94,7 @@ export const resource = defineResource({
     {
       key: 'action',
       sortKey: 'action',
+      noWrap: true,
       render: (r, t) => (
         <Badge variant="light" tt="none" color={r.action.startsWith('bulk') ? 'grape' : 'blue'}>
           {actionLabel(r.action, t)}

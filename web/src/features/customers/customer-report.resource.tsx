@@ -33,8 +33,12 @@ export const resource = defineResource({
   title: (r) => r.customer_name,
   listParams: (s) => ({ admin_user_id: s.user_id }),
   columns: [
-    { key: 'customer_name', sortKey: 'customer_name', render: customerLink },
-    { key: 'customer_code', sortKey: 'customer_code', noWrap: true, visibleFrom: 'lg' },
+    {
+      key: 'customer_name',
+      sortKey: 'customer_name',
+      render: customerLink,
+      exportValue: (r) => `${r.customer_name} (${r.customer_code})`,
+    },
     { key: 'branch_name', sortKey: 'branch_name' },
     { key: 'customer_type_name', visibleFrom: 'md' },
     { key: 'salesman_name', visibleFrom: 'lg' },

@@ -1,9 +1,10 @@
 // The three ways to choose customers for an injection: search and filter the balance list (tick
 // rows, or take every match), paste codes, or import a CSV/XLSX file of codes.
 import { type CustomerBalanceRow, customerBalanceContract, MAX_INJECT_CUSTOMERS } from '@lbo/contract/points';
-import { Button, Group, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import {
+  IconCheck,
   IconClipboardText,
   IconFileImport,
   IconFileSpreadsheet,
@@ -75,6 +76,10 @@ function SearchPicker({ selection }: { selection: Selection }) {
   const total = list.data?.meta.total_data ?? 0;
   const n = (v: number) => formatNumber(v, i18n.language);
   const update = (patch: Partial<ListState>) => setState((s) => ({ ...s, ...patch }));
+  const chosen = useMemo(
+    () => new Set(selection.items.map((it) => it.code.toUpperCase())),
+    [selection.items],
+  );
 
   const addTicked = () => {
     const added = selection.addRows(ticked);
@@ -116,6 +121,8 @@ function SearchPicker({ selection }: { selection: Selection }) {
           highlightOnHover
           selectedRecords={ticked}
           onSelectedRecordsChange={setTicked}
+          // Stores already on the list cannot be ticked again.
+          isRecordSelectable={(r) => !chosen.has(r.customer_code.toUpperCase())}
           selectionCheckboxProps={{ 'aria-label': t(`${T}.tick`) }}
           columns={[
             {
@@ -123,7 +130,20 @@ function SearchPicker({ selection }: { selection: Selection }) {
               title: t('resources.point_balance.fields.customer_code'),
               noWrap: true,
             },
-            { accessor: 'customer_name', title: t('resources.point_balance.fields.customer_name') },
+            {
+              accessor: 'customer_name',
+              title: t('resources.point_balance.fields.customer_name'),
+              render: (r) => (
+                <Group gap={6} wrap="nowrap">
+                  <span>{r.customer_name}</span>
+                  {chosen.has(r.customer_code.toUpperCase()) ? (
+                    <Badge size="xs" variant="light" color="teal" leftSection={<IconCheck size={10} />}>
+                      {t(`${T}.onList`)}
+                    </Badge>
+                  ) : null}
+                </Group>
+              ),
+            },
             { accessor: 'branch_name', title: t('resources.point_balance.fields.branch_name') },
             {
               accessor: 'point_balance',

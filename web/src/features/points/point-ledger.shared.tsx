@@ -46,7 +46,7 @@ export const col = {
   points: {
     key: 'points',
     sortKey: 'points',
-    render: (r) => <PointsValue value={r.points} />,
+    render: (r) => <PointsValue value={r.points} voided={r.void} />,
     exportValue: (r) => r.points,
     noWrap: true,
   } satisfies Col,

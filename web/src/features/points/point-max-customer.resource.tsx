@@ -3,7 +3,7 @@
 import { type PointMaxCustomer, pointMaxCustomerContract } from '@lbo/contract/points';
 import { defineResource } from '../../components/resource/types';
 import { branchSource, customerLookupSource } from '../common-sources';
-import { customerColumns, customerLabel } from './point-shared';
+import { customerColumns, customerLabel, periodColumns } from './point-shared';
 
 export const resource = defineResource({
   contract: pointMaxCustomerContract,
@@ -13,10 +13,9 @@ export const resource = defineResource({
     ...customerColumns<PointMaxCustomer>({ sortable: true, link: true }),
     { key: 'branch_name', visibleFrom: 'md' },
     { key: 'max_point', kind: 'number', sortKey: 'max_point' },
-    { key: 'start_date', kind: 'date', sortKey: 'start_date' },
-    { key: 'end_date', kind: 'date', sortKey: 'end_date' },
+    ...periodColumns<PointMaxCustomer>(),
     { key: 'customer_monthly_max_point', kind: 'number', visibleFrom: 'lg' },
-    { key: 'note', visibleFrom: 'lg' },
+    { key: 'note', visibleFrom: 'xl' },
     { key: 'active', kind: 'active', width: 110 },
   ],
   filters: [

@@ -3,11 +3,7 @@
 import { type PointPromo, pointPromoContract } from '@lbo/contract/points';
 import { defineResource } from '../../components/resource/types';
 import { itemCategorySource } from '../common-sources';
-
-const boost = (r: PointPromo) =>
-  [r.multiplier > 1 ? `× ${r.multiplier}` : '', r.bonus_points > 0 ? `+${r.bonus_points}` : '']
-    .filter(Boolean)
-    .join('  ');
+import { periodColumns } from './point-shared';
 
 export const resource = defineResource({
   contract: pointPromoContract,
@@ -16,10 +12,14 @@ export const resource = defineResource({
   columns: [
     { key: 'photo', kind: 'image', width: 72, noExport: true },
     { key: 'name', sortKey: 'name' },
-    { key: 'start_date', kind: 'date', sortKey: 'start_date' },
-    { key: 'end_date', kind: 'date', sortKey: 'end_date' },
-    { key: 'multiplier', render: (r) => boost(r), exportValue: (r) => r.multiplier, noWrap: true },
-    { key: 'bonus_points', kind: 'number', visibleFrom: 'lg' },
+    ...periodColumns<PointPromo>(),
+    {
+      key: 'multiplier',
+      render: (r) => (r.multiplier > 1 ? `× ${r.multiplier}` : '—'),
+      exportValue: (r) => r.multiplier,
+      noWrap: true,
+    },
+    { key: 'bonus_points', kind: 'number', visibleFrom: 'md' },
     {
       key: 'item_category_name',
       render: (r, t) => r.item_category_name ?? t('resources.point_promo.allItems'),

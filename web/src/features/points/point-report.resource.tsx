@@ -34,6 +34,7 @@ export const resource = defineResource({
     { key: 'region_group_name', visibleFrom: 'xl' },
     {
       key: 'point_types',
+      noWrap: true,
       render: (r) => <PointTypeBadges types={r.point_types} />,
       exportValue: (r, t) => r.point_types.map((ty) => pointTypeLabel(ty, t)).join(', '),
     },

@@ -6,15 +6,14 @@ import { Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { defineResource } from '../../components/resource/types';
 import { customerTypeSource, itemCategorySource, itemSource } from '../common-sources';
+import { periodColumns } from './point-shared';
 
 const targetText = (r: PointRule, t: TFunction) =>
   r.target === 'item'
-    ? `${r.item_code ?? ''} · ${r.item_name ?? ''}`
+    ? `${r.item_name ?? ''} (${r.item_code ?? ''})`
     : r.target === 'category'
       ? (r.item_category_name ?? '')
       : t('resources.point_rule.allItems');
-
-const period = (r: { start_date: string; end_date: string }) => `${r.start_date} – ${r.end_date}`;
 
 export const resource = defineResource({
   contract: pointRuleContract,
@@ -43,8 +42,7 @@ export const resource = defineResource({
       visibleFrom: 'md',
     },
     { key: 'amount_per_point', kind: 'money', sortKey: 'amount_per_point' },
-    { key: 'start_date', kind: 'date', sortKey: 'start_date', visibleFrom: 'md' },
-    { key: 'end_date', kind: 'date', sortKey: 'end_date', visibleFrom: 'md' },
+    ...periodColumns<PointRule>(),
     { key: 'active', kind: 'active', width: 110 },
   ],
   filters: [
@@ -66,7 +64,8 @@ export const resource = defineResource({
         key: 'customer_type_name',
         render: (r, t) => (r.customer_type_name as string) ?? t('resources.point_rule.allTypes'),
       },
-      { key: 'period', render: (r) => period(r as PointRule) },
+      { key: 'start_date', kind: 'date' },
+      { key: 'end_date', kind: 'date' },
       { key: 'note', span: 2 },
       { key: 'created_at', kind: 'datetime' },
       { key: 'updated_at', kind: 'datetime' },

@@ -5,7 +5,7 @@ import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatNumber } from '../../components/resource/format';
+import { formatDate, formatNumber } from '../../components/resource/format';
 import type { ColumnDef, Row } from '../../components/resource/types';
 
 /** Every points screen's resource name: they all show the same ledger and balances. */
@@ -61,10 +61,13 @@ export function PointsValue({
   value,
   signed = true,
   plain,
+  voided,
 }: {
   value: unknown;
   signed?: boolean;
   plain?: boolean;
+  /** A void movement: struck through and grey, it no longer counts. */
+  voided?: boolean;
 }) {
   const { i18n } = useTranslation();
   if (value === null || value === undefined) {
@@ -80,9 +83,10 @@ export function PointsValue({
   return (
     <Text
       span
-      fw={600}
       size="sm"
-      c={plain || n === 0 ? undefined : n > 0 ? 'teal.8' : 'red.7'}
+      c={voided || n === 0 ? 'dimmed' : plain ? undefined : n > 0 ? 'teal.8' : 'red.7'}
+      fw={n === 0 ? 400 : 600}
+      td={voided ? 'line-through' : undefined}
       style={{ whiteSpace: 'nowrap' }}
     >
       {sign}
@@ -143,10 +147,28 @@ export function FlagBadge({ on, label }: { on: boolean; label: string }) {
 export function PointTypeBadges({ types }: { types: unknown }) {
   const list = Array.isArray(types) ? types : [types];
   return (
-    <Group gap={4} wrap="wrap">
+    <Group gap={4} wrap="nowrap">
       {list.map((ty) => (
         <PointTypeBadge key={String(ty)} type={ty} />
       ))}
     </Group>
   );
+}
+
+/**
+ * A period (start_date – end_date) as one column, sorted by its start; the two dates are exported
+ * as columns of their own.
+ */
+export function periodColumns<R extends Row>(): ColumnDef<R>[] {
+  return [
+    {
+      key: 'period',
+      sortKey: 'start_date',
+      noWrap: true,
+      noExport: true,
+      render: (r) => `${formatDate(r.start_date)} – ${formatDate(r.end_date)}`,
+    },
+    { key: 'start_date', kind: 'date', exportOnly: true },
+    { key: 'end_date', kind: 'date', exportOnly: true },
+  ];
 }
