@@ -165,7 +165,7 @@ describe('injecting points', () => {
     await injected.waitFor();
     assert.ok((await injected.innerText()).includes(`+${idNum(points)}`));
     await injected.getByRole('link', { name: /^Koreksi:/ }).waitFor();
-    await injected.getByRole('button', { name: /^Batalkan:/ }).waitFor();
+    await injected.getByRole('button', { name: /^Anulir:/ }).waitFor();
     await context.close();
   });
 
@@ -216,35 +216,38 @@ describe('manual movements', () => {
     await page.getByRole('textbox', { name: 'Poin' }).fill('300');
     await shot(page, 'points-ledger-correct');
     await page.getByRole('button', { name: 'Simpan' }).click();
-    await page.getByRole('button', { name: 'Batalkan' }).waitFor();
+    await page.getByRole('button', { name: 'Anulir' }).waitFor();
     await eventually(async () => assert.equal(await balanceOf(page.request, store.customer_id), start + 300));
 
     // Void the replacement after confirming: the balance is back where it started.
-    await page.getByRole('button', { name: 'Batalkan' }).click();
+    await page.getByRole('button', { name: 'Anulir' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Batalkan mutasi ini?').waitFor();
+    await dialog.getByText('Anulir mutasi ini?').waitFor();
     await shot(page, 'points-ledger-void-confirm');
-    await dialog.getByRole('button', { name: 'Batalkan' }).click();
+    await dialog.getByRole('button', { name: 'Anulir' }).click();
     await page
-      .getByText(/dibatalkan\.$/)
+      .getByText(/dianulir\.$/)
       .first()
       .waitFor();
     await eventually(async () => assert.equal(await balanceOf(page.request, store.customer_id), start));
 
     // The ledger shows both rows void, without actions.
     await page.goto(`${BASE_URL}/#/point-ledger?search=${encodeURIComponent(store.customer_code)}`);
+    await page.getByRole('heading', { name: 'Semua mutasi poin', level: 2 }).waitFor();
     const voided = tableRows(page).filter({ hasText: 'E2E manual movement' });
     await eventually(async () => assert.equal(await voided.count(), 2));
     for (const r of await voided.all()) {
-      assert.match(await r.innerText(), /dibatalkan/i);
+      assert.match(await r.innerText(), /dianulir/i);
       assert.equal(await r.getByRole('link', { name: /^Koreksi:/ }).count(), 0);
     }
 
     // Master points are written from invoices: view only.
     await page.goto(`${BASE_URL}/#/master-points`);
+    await page.getByRole('heading', { name: 'Poin master', level: 2 }).waitFor();
     await tableRows(page).first().waitFor();
+    await eventually(async () => assert.equal(await page.locator('[aria-busy="true"]').count(), 0));
     assert.equal(await page.getByRole('link', { name: /^Koreksi:/ }).count(), 0);
-    assert.equal(await page.getByRole('button', { name: /^Batalkan:/ }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: /^Anulir:/ }).count(), 0);
     assert.equal(await page.getByRole('link', { name: 'Tambah', exact: true }).count(), 0);
     await context.close();
   });
@@ -288,9 +291,12 @@ describe('points screens', () => {
         if (s.notice) assert.match(await page.getByTestId('resource-notice').innerText(), s.notice);
         await shot(page, `points-${s.path}-${lang}`);
       }
-      // The forms of the rules, maximums and promo points.
+      // The forms of the rules, maximums, promo points and deductions.
       for (const path of ['point-rules', 'point-max-customers', 'point-promos', 'point-deductions']) {
+        const title = SCREENS.find((s) => s.path === path)![lang];
         await page.goto(`${BASE_URL}/#/${path}/new`);
+        // The crumb back to the list names this screen (the previous form may still be shown).
+        await page.getByRole('main').getByRole('link', { name: title, exact: true }).waitFor();
         await page.locator('form').first().waitFor();
         await shot(page, `points-${path}-form-${lang}`);
       }

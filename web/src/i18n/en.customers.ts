@@ -178,6 +178,7 @@ export const customerResources = {
     one: 'log entry',
     summary: 'Who changed which customer, and what',
     newPhoto: 'a new photo',
+    oldPhoto: 'the previous photo',
     fields: {
       at: 'Time',
       customer_name: 'Customer',

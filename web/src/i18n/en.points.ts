@@ -57,6 +57,7 @@ const reportPeriod = 'Period';
 
 export const messages = {
   point_ledger: {
+    hints: { points: 'Enter a whole number above 0 (a correction: any whole number but 0).' },
     title: 'All point movements',
     one: 'point movement',
     summary: 'The points ledger: every movement, by type',
@@ -100,6 +101,7 @@ export const messages = {
     fields: ledgerFields,
   },
   point_deduction: {
+    hints: { points: 'Enter a whole number above 0.' },
     title: 'Point deductions',
     one: 'deduction',
     summary: 'Points taken back by staff (type 5)',
@@ -111,6 +113,7 @@ export const messages = {
     },
   },
   point_injected: {
+    hints: { points: 'Enter a whole number above 0.' },
     title: 'Injected points',
     one: 'injection',
     summary: 'Points given by staff to one or many stores (type 2)',
@@ -222,12 +225,16 @@ export const messages = {
     },
   },
   point_rule: {
+    hints: {
+      end_date: 'Must be on or after the start date.',
+      item_id: 'Choose a product or a category, not both.',
+    },
     title: 'Point transaction rules',
     one: 'point rule',
     summary: 'How many rupiah earn one point, per product or category',
     notice: POINT_RULES_NOTE.en,
     allItems: 'Every product',
-    allTypes: 'Every customer type',
+    allTypes: 'All types',
     targets: { item: 'Product', category: 'Category', all: 'All products' },
     fields: {
       name: 'Name',
@@ -253,6 +260,7 @@ export const messages = {
     },
   },
   point_max_customer: {
+    hints: { end_date: 'Must be on or after the start date.' },
     title: 'Maximum points per customer',
     one: 'maximum',
     summary: 'Monthly caps on the points a store earns',
@@ -267,7 +275,7 @@ export const messages = {
       customer_monthly_max_point: 'Store’s own maximum',
       note: 'Note',
       active: 'Status',
-      show_all: 'Include ended and inactive',
+      show_all: 'Show ended too',
       created_at: 'Created',
       updated_at: 'Last changed',
     },
@@ -277,6 +285,10 @@ export const messages = {
     },
   },
   point_promo: {
+    hints: {
+      end_date: 'Must be on or after the start date.',
+      multiplier: 'Give a multiplier above 1 or bonus points above 0.',
+    },
     title: 'Promo points',
     one: 'promo points period',
     summary: 'Bonus periods: point multipliers and extra points',
@@ -289,7 +301,7 @@ export const messages = {
       end_date: 'Until',
       period: 'Period',
       multiplier: 'Multiplier',
-      bonus_points: 'Bonus points per invoice',
+      bonus_points: 'Bonus per invoice',
       item_category_id: 'Product category',
       item_category_name: 'Products',
       active: 'Status',

@@ -180,6 +180,7 @@ export const customerResources: CustomerMessages = {
     one: 'entri log',
     summary: 'Siapa mengubah pelanggan mana, dan apa',
     newPhoto: 'foto baru',
+    oldPhoto: 'foto sebelumnya',
     fields: {
       at: 'Waktu',
       customer_name: 'Pelanggan',

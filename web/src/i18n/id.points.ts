@@ -27,22 +27,22 @@ const ledgerFields = {
   reason: 'Alasan',
   source: 'Dicatat oleh',
   status: 'Status',
-  void: 'Dibatalkan',
-  voided_at: 'Dibatalkan pada',
+  void: 'Dianulir',
+  voided_at: 'Dianulir pada',
   reverses_id: 'Menggantikan',
   created_by_name: 'Diinput oleh',
   created_at: 'Dicatat pada',
 };
 
-/** Koreksi dan batalkan, bukan ubah dan hapus: baris buku poin tidak pernah diubah atau dihapus. */
+/** Koreksi dan anulir, bukan ubah dan hapus: baris buku poin tidak pernah diubah atau dihapus. */
 const ledgerTexts = {
   edit: 'Koreksi',
   editTitle: 'Koreksi {{name}}',
-  delete: 'Batalkan',
-  deleteTitle: 'Batalkan mutasi ini?',
+  delete: 'Anulir',
+  deleteTitle: 'Anulir mutasi ini?',
   deleteMessage:
-    '“{{name}}” tetap tercatat dengan tanda dibatalkan dan poinnya keluar dari saldo. Untuk mengubah jumlahnya, pakai Koreksi.',
-  deleted: '“{{name}}” dibatalkan.',
+    '“{{name}}” tetap tercatat dengan tanda dianulir dan poinnya keluar dari saldo. Untuk mengubah jumlahnya, pakai Koreksi.',
+  deleted: '“{{name}}” dianulir.',
 };
 
 const ledgerDescriptions = {
@@ -58,6 +58,7 @@ const reportPeriod = 'Periode';
 
 export const messages: PointsMessages = {
   point_ledger: {
+    hints: { points: 'Isi bilangan bulat di atas 0 (koreksi: bilangan bulat apa saja selain 0).' },
     title: 'Semua mutasi poin',
     one: 'mutasi poin',
     summary: 'Buku poin: setiap mutasi, per jenis',
@@ -82,7 +83,7 @@ export const messages: PointsMessages = {
       6: 'Pembatalan penukaran',
       7: 'Koreksi',
     },
-    statuses: { void: 'Dibatalkan', staff: 'Staf', system: 'Sistem' },
+    statuses: { void: 'Dianulir', staff: 'Staf', system: 'Sistem' },
     sources: {
       invoice: 'Faktur (ERP)',
       promo: 'Periode poin promo',
@@ -101,6 +102,7 @@ export const messages: PointsMessages = {
     fields: ledgerFields,
   },
   point_deduction: {
+    hints: { points: 'Isi bilangan bulat di atas 0.' },
     title: 'Pengurangan poin',
     one: 'pengurangan',
     summary: 'Poin yang ditarik kembali oleh staf (jenis 5)',
@@ -112,6 +114,7 @@ export const messages: PointsMessages = {
     },
   },
   point_injected: {
+    hints: { points: 'Isi bilangan bulat di atas 0.' },
     title: 'Poin injeksi',
     one: 'injeksi',
     summary: 'Poin yang diberikan staf ke satu atau banyak toko (jenis 2)',
@@ -197,7 +200,7 @@ export const messages: PointsMessages = {
       confirmTitle: 'Injeksi poin sekarang?',
       confirmText_one: '{{count}} toko mendapat {{points}} poin (total {{total}}).',
       confirmText_other:
-        '{{count}} toko masing-masing mendapat {{points}} poin (total {{total}}). Setiap mutasi nanti bisa dibatalkan satu per satu.',
+        '{{count}} toko masing-masing mendapat {{points}} poin (total {{total}}). Setiap mutasi nanti bisa dianulir satu per satu.',
       failed: 'Poin tidak diinjeksi; tidak ada yang berubah',
       doneTitle: 'Poin berhasil diinjeksi',
       done_one: '{{count}} toko mendapat {{points}} poin (total {{total}}).',
@@ -223,12 +226,16 @@ export const messages: PointsMessages = {
     },
   },
   point_rule: {
+    hints: {
+      end_date: 'Harus sama dengan atau setelah tanggal mulai.',
+      item_id: 'Pilih produk atau kategori, jangan keduanya.',
+    },
     title: 'Aturan transaksi poin',
     one: 'aturan poin',
     summary: 'Berapa rupiah untuk satu poin, per produk atau kategori',
     notice: POINT_RULES_NOTE.id,
     allItems: 'Semua produk',
-    allTypes: 'Semua tipe pelanggan',
+    allTypes: 'Semua tipe',
     targets: { item: 'Produk', category: 'Kategori', all: 'Semua produk' },
     fields: {
       name: 'Nama',
@@ -254,6 +261,7 @@ export const messages: PointsMessages = {
     },
   },
   point_max_customer: {
+    hints: { end_date: 'Harus sama dengan atau setelah tanggal mulai.' },
     title: 'Maksimal poin per pelanggan',
     one: 'batas maksimal',
     summary: 'Batas bulanan poin yang diperoleh toko',
@@ -268,7 +276,7 @@ export const messages: PointsMessages = {
       customer_monthly_max_point: 'Batas toko sendiri',
       note: 'Catatan',
       active: 'Status',
-      show_all: 'Termasuk yang berakhir dan nonaktif',
+      show_all: 'Tampilkan yang berakhir',
       created_at: 'Dibuat',
       updated_at: 'Terakhir diubah',
     },
@@ -278,6 +286,10 @@ export const messages: PointsMessages = {
     },
   },
   point_promo: {
+    hints: {
+      end_date: 'Harus sama dengan atau setelah tanggal mulai.',
+      multiplier: 'Isi pengali di atas 1 atau bonus poin di atas 0.',
+    },
     title: 'Poin promo',
     one: 'periode poin promo',
     summary: 'Periode bonus: pengali poin dan poin tambahan',
@@ -290,7 +302,7 @@ export const messages: PointsMessages = {
       end_date: 'Sampai',
       period: 'Periode',
       multiplier: 'Pengali',
-      bonus_points: 'Bonus poin per faktur',
+      bonus_points: 'Bonus per faktur',
       item_category_id: 'Kategori produk',
       item_category_name: 'Produk',
       active: 'Status',

@@ -45,8 +45,9 @@ export function translateIssue(issue: Issue, value: unknown, t: TFunction, hint?
     case 'invalid_value':
       return t('validation.choice');
     case 'custom':
-      // Web-side refinements carry an i18n key as their message.
-      return t(i.message, { defaultValue: t('validation.invalid') });
+      // Web-side refinements carry an i18n key as their message; the contract's own (English)
+      // refinements fall back to the field's hint, if it has one.
+      return t(i.message, { defaultValue: hint ?? t('validation.invalid') });
     default:
       return t('validation.invalid');
   }
@@ -55,7 +56,7 @@ export function translateIssue(issue: Issue, value: unknown, t: TFunction, hint?
 export type ResolverOptions = {
   /** Turns form values into the body to validate (empty handling, derived fields). */
   prepare?: (values: Values) => Values;
-  /** Per-field hint used when a format (regex) check fails. */
+  /** Per-field hint used when a format (regex) check or a contract refinement fails. */
   hint?: (field: string) => string | undefined;
 };
 

@@ -163,7 +163,7 @@ function ResourceForm({ mode, id, record }: { mode: FormMode; id?: string; recor
         ]}
         title={heading}
       />
-      <ResourceNotice name={name} />
+      <ResourceNotice name={name} maw={960} />
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={960}>
         <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={heading}>
           <Stack gap="lg">

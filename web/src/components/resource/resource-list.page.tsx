@@ -82,6 +82,7 @@ export function ResourceListPage() {
       title: t(`resources.${name}.fields.${c.key}`),
       sortable: !!c.sortKey,
       width: c.width,
+      textAlign: c.align,
       noWrap:
         c.noWrap ?? (c.kind === 'datetime' || c.kind === 'date' || c.kind === 'money' || c.kind === 'number'),
       visibleMediaQuery: c.visibleFrom

@@ -3,7 +3,7 @@ import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useResourceNotice } from './resource-text';
 
-export function ResourceNotice({ name }: { name: string }) {
+export function ResourceNotice({ name, maw }: { name: string; maw?: number }) {
   const notice = useResourceNotice(name);
   if (!notice) return null;
   return (
@@ -12,6 +12,7 @@ export function ResourceNotice({ name }: { name: string }) {
       color="blue"
       icon={<IconInfoCircle size={18} />}
       mb="md"
+      maw={maw}
       data-testid="resource-notice"
     >
       {notice}

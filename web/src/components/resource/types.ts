@@ -50,6 +50,8 @@ export type ColumnDef<R = Row> = {
   /** Plain value for CSV/XLSX; defaults to the formatted field. */
   exportValue?(row: R, t: TFunction): string | number | boolean | null;
   width?: number | string;
+  /** Cell alignment (figures read best right-aligned). */
+  align?: 'left' | 'center' | 'right';
   /** Keep on one line (codes, phone numbers, dates). */
   noWrap?: boolean;
   /** Hidden below this breakpoint (tablet portrait hides `lg`). */

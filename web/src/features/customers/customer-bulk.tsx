@@ -294,9 +294,7 @@ function NoteDialog(props: BulkActionProps) {
       <Textarea
         label={t('resources.customer.fields.note')}
         description={t(k('note.description'))}
-        autosize
-        minRows={3}
-        maxRows={8}
+        rows={4}
         value={note}
         onChange={(e) => setNote(e.currentTarget.value)}
         error={parsed.success ? undefined : t('validation.maxLength', { max: 1000 })}

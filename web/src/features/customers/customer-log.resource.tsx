@@ -36,16 +36,16 @@ export function changesOf(detail: unknown): Change[] {
   });
 }
 
-const show = (v: unknown, t: TFunction, field = '') =>
+const show = (v: unknown, t: TFunction, field = '', side: 'from' | 'to' = 'to') =>
   field === 'photo_url' && v
-    ? t('resources.customer_log.newPhoto')
+    ? t(side === 'from' ? 'resources.customer_log.oldPhoto' : 'resources.customer_log.newPhoto')
     : v === null || v === undefined || v === ''
-    ? '—'
-    : typeof v === 'boolean'
-      ? t(v ? 'common.yes' : 'common.no')
-      : typeof v === 'object'
-        ? JSON.stringify(v)
-        : String(v);
+      ? '—'
+      : typeof v === 'boolean'
+        ? t(v ? 'common.yes' : 'common.no')
+        : typeof v === 'object'
+          ? JSON.stringify(v)
+          : String(v);
 
 const fieldLabel = (f: string, t: TFunction) => t(`resources.customer.fields.${f}`, { defaultValue: f });
 
@@ -65,7 +65,7 @@ function changes(r: Row, t: TFunction) {
             {fieldLabel(c.field, t)}:
           </Text>{' '}
           <Text span c="dimmed" size="sm" td="line-through">
-            {show(c.from, t, c.field)}
+            {show(c.from, t, c.field, 'from')}
           </Text>{' '}
           → {show(c.to, t, c.field)}
         </Text>
@@ -76,7 +76,7 @@ function changes(r: Row, t: TFunction) {
 
 const changesText = (r: Row, t: TFunction) =>
   changesOf(r.detail)
-    .map((c) => `${fieldLabel(c.field, t)}: ${show(c.from, t, c.field)} → ${show(c.to, t, c.field)}`)
+    .map((c) => `${fieldLabel(c.field, t)}: ${show(c.from, t, c.field, 'from')} → ${show(c.to, t, c.field)}`)
     .join('; ');
 
 export const resource = defineResource({
@@ -94,7 +94,7 @@ export const resource = defineResource({
     {
       key: 'action',
       sortKey: 'action',
-      noWrap: true,
+      width: 200,
       render: (r, t) => (
         <Badge variant="light" tt="none" color={r.action.startsWith('bulk') ? 'grape' : 'blue'}>
           {actionLabel(r.action, t)}

@@ -16,14 +16,15 @@ export const resource = defineResource({
     { key: 'branch_name', sortKey: 'branch_name', visibleFrom: 'md' },
     { key: 'show_in_app', kind: 'boolean', visibleFrom: 'lg' },
     { key: 'installed', kind: 'boolean', visibleFrom: 'lg' },
-    { key: 'total_earned', kind: 'number', visibleFrom: 'md' },
-    { key: 'total_spent', kind: 'number', visibleFrom: 'md' },
+    { key: 'total_earned', kind: 'number', align: 'right', visibleFrom: 'md' },
+    { key: 'total_spent', kind: 'number', align: 'right', visibleFrom: 'md' },
     {
       key: 'point_balance',
       sortKey: 'point_balance',
       render: (r) => <PointsValue value={r.point_balance} signed={false} plain />,
       exportValue: (r) => r.point_balance,
       noWrap: true,
+      align: 'right' as const,
     },
   ],
   filters: [

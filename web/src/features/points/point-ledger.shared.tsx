@@ -2,7 +2,7 @@
 // deductions (type 5) and injected points (type 2). Each is the same contract with the point type
 // fixed; staff-written rows can be corrected (PUT) or voided (DELETE), system rows cannot.
 import { POINT_TYPE, type PointEntry, pointEntryContract } from '@lbo/contract/points';
-import { Anchor, Badge } from '@mantine/core';
+import { Anchor, Badge, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { ColumnDef, DetailField, FilterDef, FormField, Row } from '../../components/resource/types';
@@ -49,14 +49,16 @@ export const col = {
     render: (r) => <PointsValue value={r.points} voided={r.void} />,
     exportValue: (r) => r.points,
     noWrap: true,
+    align: 'right' as const,
   } satisfies Col,
-  balanceAfter: { key: 'balance_after', kind: 'number', visibleFrom: 'xl' } satisfies Col,
+  balanceAfter: { key: 'balance_after', kind: 'number', align: 'right', visibleFrom: 'xl' } satisfies Col,
   invoice: { key: 'invoice_document_no', noWrap: true, visibleFrom: 'lg' } satisfies Col,
   reference: { key: 'reference', visibleFrom: 'lg' } satisfies Col,
   reason: { key: 'reason', visibleFrom: 'lg' } satisfies Col,
   status: {
     key: 'status',
     width: 110,
+    visibleFrom: 'md',
     render: (r, t) => <LedgerStatus row={r} t={t} />,
     exportValue: (r, t) => statusText(r, t),
   } satisfies Col,
@@ -70,7 +72,12 @@ function statusText(r: PointEntry, t: TFunction) {
 function LedgerStatus({ row, t }: { row: PointEntry; t: TFunction }) {
   const color = row.void ? 'red' : row.editable ? 'teal' : 'gray';
   return (
-    <Badge variant={row.void ? 'filled' : 'light'} color={color} size="sm">
+    <Badge
+      variant={row.void ? 'filled' : 'light'}
+      color={color}
+      size="sm"
+      style={{ minWidth: 'max-content' }}
+    >
       {statusText(row, t)}
     </Badge>
   );
@@ -112,7 +119,9 @@ export const ledgerDetail: DetailField[] = [
           #{String(r.reverses_id)}
         </Anchor>
       ) : (
-        '—'
+        <Text span c="dimmed">
+          —
+        </Text>
       ),
   },
   { key: 'reason', span: 2 },

@@ -12,9 +12,9 @@ export const resource = defineResource({
   columns: [
     ...customerColumns<PointMaxCustomer>({ sortable: true, link: true }),
     { key: 'branch_name', visibleFrom: 'md' },
-    { key: 'max_point', kind: 'number', sortKey: 'max_point' },
+    { key: 'max_point', kind: 'number', align: 'right', sortKey: 'max_point' },
     ...periodColumns<PointMaxCustomer>(),
-    { key: 'customer_monthly_max_point', kind: 'number', visibleFrom: 'lg' },
+    { key: 'customer_monthly_max_point', kind: 'number', align: 'right', visibleFrom: 'lg' },
     { key: 'note', visibleFrom: 'xl' },
     { key: 'active', kind: 'active', width: 110 },
   ],

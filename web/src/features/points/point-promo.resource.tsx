@@ -11,7 +11,7 @@ export const resource = defineResource({
   title: (r) => r.name,
   columns: [
     { key: 'photo', kind: 'image', width: 72, noExport: true },
-    { key: 'name', sortKey: 'name' },
+    { key: 'name', sortKey: 'name', width: 220 },
     ...periodColumns<PointPromo>(),
     {
       key: 'multiplier',
@@ -19,7 +19,7 @@ export const resource = defineResource({
       exportValue: (r) => r.multiplier,
       noWrap: true,
     },
-    { key: 'bonus_points', kind: 'number', visibleFrom: 'md' },
+    { key: 'bonus_points', kind: 'number', align: 'right', visibleFrom: 'md' },
     {
       key: 'item_category_name',
       render: (r, t) => r.item_category_name ?? t('resources.point_promo.allItems'),

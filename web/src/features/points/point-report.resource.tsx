@@ -16,6 +16,7 @@ const pts = (key: 'master_points' | 'promo_points' | 'other_points') => ({
   render: (r: PointReportRow) => <PointsValue value={r[key]} />,
   exportValue: (r: PointReportRow) => r[key],
   noWrap: true,
+  align: 'right' as const,
   visibleFrom: 'lg' as const,
 });
 
@@ -38,7 +39,7 @@ export const resource = defineResource({
       render: (r) => <PointTypeBadges types={r.point_types} />,
       exportValue: (r, t) => r.point_types.map((ty) => pointTypeLabel(ty, t)).join(', '),
     },
-    { key: 'invoice_net_amount', kind: 'money', visibleFrom: 'lg' },
+    { key: 'invoice_net_amount', kind: 'money', align: 'right', visibleFrom: 'lg' },
     pts('master_points'),
     pts('promo_points'),
     pts('other_points'),
@@ -48,6 +49,7 @@ export const resource = defineResource({
       render: (r) => <PointsValue value={r.points} />,
       exportValue: (r) => r.points,
       noWrap: true,
+      align: 'right' as const,
     },
   ],
   filters: [

@@ -20,7 +20,7 @@ export const resource = defineResource({
   name: 'point_rule',
   title: (r) => r.name,
   columns: [
-    { key: 'name', sortKey: 'name' },
+    { key: 'name', sortKey: 'name', width: 200 },
     {
       key: 'target',
       render: (r, t) => (
@@ -41,7 +41,7 @@ export const resource = defineResource({
       exportValue: (r, t) => r.customer_type_name ?? t('resources.point_rule.allTypes'),
       visibleFrom: 'md',
     },
-    { key: 'amount_per_point', kind: 'money', sortKey: 'amount_per_point' },
+    { key: 'amount_per_point', kind: 'money', align: 'right', sortKey: 'amount_per_point' },
     ...periodColumns<PointRule>(),
     { key: 'active', kind: 'active', width: 110 },
   ],

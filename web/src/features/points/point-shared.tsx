@@ -47,7 +47,7 @@ export function PointTypeBadge({ type, full }: { type: unknown; full?: boolean }
     <Badge
       variant="light"
       color={TYPE_COLORS[String(type)] ?? 'gray'}
-      style={{ textTransform: 'none', flexShrink: 0 }}
+      style={{ textTransform: 'none', flexShrink: 0, minWidth: 'max-content' }}
       title={label}
       aria-label={label}
     >
@@ -106,6 +106,7 @@ export function customerColumns<R extends Row>(
     {
       key: 'customer_name',
       sortKey: opts.sortable ? 'customer_name' : undefined,
+      width: 220,
       render: (r) => {
         const code = String(r.customer_code ?? '');
         return (

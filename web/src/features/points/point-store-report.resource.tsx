@@ -20,6 +20,7 @@ const pts = (key: Key, sortKey?: string, visibleFrom?: 'md' | 'lg' | 'xl') => ({
   render: (r: StorePointsRow) => <PointsValue value={r[key]} />,
   exportValue: (r: StorePointsRow) => r[key],
   noWrap: true,
+  align: 'right' as const,
 });
 
 export const resource = defineResource({
@@ -31,13 +32,13 @@ export const resource = defineResource({
     { key: 'branch_name', visibleFrom: 'md' },
     { key: 'region_name', visibleFrom: 'xl' },
     { key: 'region_group_name', visibleFrom: 'xl' },
-    { key: 'invoices', kind: 'number', visibleFrom: 'xl' },
+    { key: 'invoices', kind: 'number', align: 'right', visibleFrom: 'xl' },
     pts('master_points', 'master_points', 'md'),
     pts('promo_points', undefined, 'lg'),
     pts('injected_points', undefined, 'lg'),
     pts('redeemed_points', undefined, 'lg'),
     pts('deducted_points', undefined, 'lg'),
-    pts('correction_points', undefined, 'lg'),
+    pts('correction_points', undefined, 'xl'),
     pts('net_points', 'net_points'),
     {
       key: 'point_balance',
@@ -45,6 +46,7 @@ export const resource = defineResource({
       render: (r) => <PointsValue value={r.point_balance} signed={false} plain />,
       exportValue: (r) => r.point_balance,
       noWrap: true,
+      align: 'right' as const,
     },
   ],
   filters: [

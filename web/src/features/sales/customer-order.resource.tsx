@@ -48,7 +48,7 @@ export const resource = defineResource({
       render: customerCell,
       exportValue: (r) => r.customer_name,
     },
-    { key: 'customer_code', sortKey: 'customer_code', noWrap: true, visibleFrom: 'lg' },
+    { key: 'customer_code', sortKey: 'customer_code', noWrap: true, visibleFrom: 'xl' },
     { key: 'branch_name', sortKey: 'branch_name', visibleFrom: 'md' },
     { key: 'net_amount', kind: 'money', sortKey: 'net_amount' },
     {
@@ -56,8 +56,9 @@ export const resource = defineResource({
       render: statusBadge,
       exportValue: (r, t) => statusLabel(r.status, t),
       sortKey: 'status',
+      width: 130,
     },
-    { key: 'created_date', kind: 'datetime', sortKey: 'created_date', visibleFrom: 'lg' },
+    { key: 'created_date', kind: 'datetime', sortKey: 'created_date', visibleFrom: 'xl' },
   ],
   filters: [
     { kind: 'dateRange', key: 'period', from: 'start_date', to: 'end_date' },

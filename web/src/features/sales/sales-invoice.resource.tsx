@@ -45,14 +45,14 @@ export const resource = defineResource({
     },
     { key: 'branch_name', sortKey: 'branch_name', visibleFrom: 'md' },
     { key: 'net_amount', kind: 'money', sortKey: 'net_amount' },
-    { key: 'status', render: statusBadge, exportValue: (r, t) => statusLabel(r.status, t) },
+    { key: 'status', render: statusBadge, exportValue: (r, t) => statusLabel(r.status, t), width: 150 },
     {
       key: 'payment_method',
       render: (r, t) => paymentLabel(r.payment_method, t),
       exportValue: (r, t) => paymentLabel(r.payment_method, t),
       visibleFrom: 'lg',
     },
-    { key: 'due_date', kind: 'date', sortKey: 'due_date', visibleFrom: 'lg' },
+    { key: 'due_date', kind: 'date', sortKey: 'due_date', visibleFrom: 'xl' },
   ],
   filters: [
     {

@@ -179,13 +179,8 @@ export function DocumentLookup({
               setInvalid(false);
               setMissing(null);
             }}
-            error={
-              invalid
-                ? t('resources.sales.lookup.invalid')
-                : missing
-                  ? t('resources.sales.lookup.notFound', { no: missing })
-                  : undefined
-            }
+            error={invalid || missing !== null}
+            aria-describedby={invalid || missing ? 'document-lookup-message' : undefined}
             w={{ base: '100%', xs: 340 }}
             data-testid="document-lookup"
             autoComplete="off"
@@ -196,6 +191,13 @@ export function DocumentLookup({
           </Button>
         </Group>
       </form>
+      {invalid || missing ? (
+        <Text id="document-lookup-message" size="sm" c="red" mt={6} role="status">
+          {invalid
+            ? t('resources.sales.lookup.invalid')
+            : t('resources.sales.lookup.notFound', { no: missing })}
+        </Text>
+      ) : null}
       {error ? (
         <Stack mt="sm">
           <ErrorAlert error={error} />

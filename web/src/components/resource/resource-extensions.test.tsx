@@ -1,0 +1,220 @@
+// The machinery's optional parts: bulk actions on selected rows, secondary ("more") and text
+// filters, a get answer that wraps the record (recordOf), and an image sent with the save as multipart.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  gadgetContract,
+  gadgetEntry,
+  gadgetLabels,
+  gadgetResource,
+  gadgetRow,
+} from '../../testing/fake-resource';
+import {
+  type Call,
+  grants,
+  i18n,
+  initTestI18n,
+  ok,
+  renderAt,
+  signIn,
+  stubApi,
+} from '../../testing/test-utils';
+import { ResourceFormPage } from './resource-form.page';
+import { ResourceListPage } from './resource-list.page';
+import { ResourceScope } from './resource-scope';
+import { type AnyResource, type BulkActionProps, defineResource } from './types';
+
+function listApi() {
+  return stubApi(({ url }) => {
+    if (url.pathname.endsWith('/web/branch/select')) return ok([{ branch_id: 1, name: 'Bandung' }]);
+    if (!url.pathname.endsWith('/web/gadget/')) return undefined;
+    const page = Number(url.searchParams.get('page'));
+    const rows = Array.from({ length: 10 }, (_, i) => gadgetRow((page - 1) * 10 + i + 1));
+    return ok({ list_gadget: rows }, { page, limit: 10, total_data: 30, total_page: 3 });
+  });
+}
+const listCalls = (calls: Call[]) => calls.filter((c) => c.url.pathname.endsWith('/web/gadget/'));
+
+function ArchiveDialog({ ids, onDone, onClose }: BulkActionProps) {
+  return (
+    <div role="dialog" aria-label="Archive">
+      <button type="button" onClick={onDone}>
+        Archive {ids.join(',')}
+      </button>
+      <button type="button" onClick={onClose}>
+        Close
+      </button>
+    </div>
+  );
+}
+
+const withExtras: AnyResource = {
+  ...gadgetResource,
+  filters: [
+    {
+      kind: 'select',
+      key: 'branch_id',
+      source: { path: '/web/branch/select', valueKey: 'branch_id', label: (r) => String(r.name) },
+    },
+    { kind: 'text', key: 'code', more: true },
+  ],
+  bulkActions: [{ key: 'archive', label: () => 'Archive', dialog: ArchiveDialog }],
+};
+
+function renderList(resource: AnyResource, path = '/gadgets') {
+  return renderAt(
+    <ResourceScope resource={resource} entry={gadgetEntry}>
+      <ResourceListPage />
+    </ResourceScope>,
+    { path, route: '/gadgets' },
+  );
+}
+
+beforeEach(() => {
+  initTestI18n();
+  i18n.addResourceBundle('en', 'translation', { resources: { gadget: gadgetLabels } }, true, true);
+});
+
+describe('bulk actions', () => {
+  it('should act on the selected rows, then clear the selection and reload the list', async () => {
+    signIn();
+    const { calls } = listApi();
+    const user = userEvent.setup();
+    renderList(withExtras);
+    await screen.findByText('Gadget 1');
+    expect(screen.getByText('Tick rows for bulk actions:')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Archive' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Gadget 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Gadget 3' }));
+    expect(screen.getByText('2 rows selected')).toBeInTheDocument();
+    // The selection survives paging.
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await screen.findByText('Gadget 11');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Gadget 12' }));
+    expect(screen.getByText('3 rows selected')).toBeInTheDocument();
+
+    const before = listCalls(calls).length;
+    await user.click(screen.getByRole('button', { name: 'Archive' }));
+    await user.click(screen.getByRole('button', { name: 'Archive 1,3,12' }));
+    expect(screen.getByText('Tick rows for bulk actions:')).toBeInTheDocument();
+    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));
+  });
+
+  it('should start a new selection when the filters change, and offer nothing without the permission', async () => {
+    signIn();
+    listApi();
+    const user = userEvent.setup();
+    const { unmount } = renderList(withExtras);
+    await screen.findByText('Gadget 1');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Gadget 2' }));
+    expect(screen.getByText('1 row selected')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Search'), 'x{Enter}');
+    await waitFor(() => expect(screen.getByText('Tick rows for bulk actions:')).toBeInTheDocument(), {
+      timeout: 3000,
+    });
+    unmount();
+
+    signIn({ role_list: grants(['partner'], ['view']) });
+    renderList(withExtras);
+    await screen.findByText('Gadget 1');
+    expect(screen.queryByTestId('bulk-bar')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Select Gadget 1' })).toBeNull();
+  });
+});
+
+describe('more filters', () => {
+  it('should tuck secondary filters away and apply a text filter on Enter', async () => {
+    signIn();
+    const { calls } = listApi();
+    const user = userEvent.setup();
+    renderList(withExtras);
+    await screen.findByText('Gadget 1');
+    expect(screen.queryByRole('textbox', { name: 'Code' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'More filters (1)' }));
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), 'G-7{Enter}');
+    await waitFor(() =>
+      expect(Object.fromEntries(listCalls(calls).at(-1)!.url.searchParams)).toMatchObject({
+        code: 'G-7',
+        page: '1',
+      }),
+    );
+  });
+
+  it('should show a secondary filter that is set, without the toggle', async () => {
+    signIn();
+    listApi();
+    renderList(withExtras, '/gadgets?code=G-2');
+    await screen.findByText('Gadget 1');
+    expect(screen.getByRole('textbox', { name: 'Code' })).toHaveValue('G-2');
+    expect(screen.queryByRole('button', { name: /More filters/ })).toBeNull();
+  });
+});
+
+describe('record inside a detail answer, image sent with the save', () => {
+  const contract = { ...gadgetContract, upload: { field: 'photo' as const } };
+  const uploading = defineResource({
+    contract,
+    title: (r) => r.name,
+    columns: [{ key: 'name' }],
+    recordOf: (d) => d.gadget as never,
+    form: {
+      fields: [
+        { name: 'name', widget: { kind: 'text' } },
+        { name: 'photo_url', widget: { kind: 'image' } },
+      ],
+    },
+  });
+
+  it('should fill the form from the wrapped record and send form_data plus the file', async () => {
+    signIn();
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} }),
+    );
+    const { calls } = stubApi(({ method, url }) => {
+      if (!url.pathname.endsWith('/web/gadget/id/7')) return undefined;
+      const gadget = { ...gadgetRow(7), photo_url: '/uploads/gadget/old.png' };
+      return method === 'GET'
+        ? ok({ gadget, parts: [] })
+        : ok({ ...gadget, photo_url: '/uploads/gadget/new.png' });
+    });
+    const user = userEvent.setup();
+    const { router } = renderAt(
+      <ResourceScope resource={uploading} entry={gadgetEntry}>
+        <ResourceFormPage mode="edit" />
+      </ResourceScope>,
+      { path: '/gadgets/7/edit', route: '/gadgets/:id/edit' },
+    );
+    const name = await screen.findByLabelText(/^Name/);
+    expect(name).toHaveValue('Gadget 7');
+    // The current image is shown; only a newly picked one can be taken back.
+    expect(screen.getByRole('img', { name: 'Preview of the image' })).toHaveAttribute(
+      'src',
+      '/uploads/gadget/old.png',
+    );
+    expect(screen.queryByRole('button', { name: 'Remove the image' })).toBeNull();
+
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'new.png', { type: 'image/png' });
+    await user.upload(document.querySelector('input[type=file]') as HTMLInputElement, file);
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Preview of the image' })).toHaveAttribute(
+        'src',
+        'blob:preview',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Remove the image' })).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'Gadget seven');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toBeInstanceOf(FormData);
+    const form = put.body as FormData;
+    expect(JSON.parse(String(form.get('form_data')))).toEqual({ name: 'Gadget seven' });
+    expect((form.get('photo') as File).name).toBe('new.png');
+    expect(put.headers['Content-Type']).toBeUndefined();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/gadgets/7'));
+  });
+});
