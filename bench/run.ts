@@ -260,8 +260,20 @@ async function main() {
         })),
       })),
     });
+    // Removes the benchmark's own invoices and the points they earned (synthetic data only: the one place
+    // ledger rows are deleted), restoring the cached balances in the same transaction.
     const cleanup = () =>
-      database.rows(sql`delete from sales_invoices where document_no like ${`BENCH/${stamp}/%`}`);
+      database.db.transaction(async (tx) => {
+        const like = `BENCH/${stamp}/%`;
+        await tx.execute(sql`
+          with removed as (
+            delete from point_ledger where invoice_document_no like ${like} returning customer_id, points, void
+          )
+          update customers c set point_balance = c.point_balance - s.pts
+          from (select customer_id, sum(points) filter (where not void) as pts from removed group by customer_id) s
+          where c.id = s.customer_id and s.pts is not null`);
+        await tx.execute(sql`delete from sales_invoices where document_no like ${like}`);
+      });
     const importApi: number[] = [];
     const importSql: number[] = [];
     const resendApi: number[] = [];
@@ -295,13 +307,14 @@ async function main() {
       await cleanup();
     }
     results.push({
-      scenario: 'ERP import: 5,000 invoices, 15,000 lines',
+      scenario: 'ERP import: 5,000 invoices, 15,000 lines, points earned',
       request: 'POST /integration/sales_invoice (new document numbers each run)',
-      target_ms: 3000,
+      // Issue 5's target: the import including its points in under 5 s (issue 4's 3 s was the import alone).
+      target_ms: 5000,
       target_stat: 'max',
       api: stats(importApi),
       sql: { ...stats(importSql), statements: importStatements },
-      note: 'sql = the same statements replayed in a transaction that is rolled back',
+      note: 'points are earned in the import transaction; sql = the same statements replayed in a transaction that is rolled back',
     });
     report(results[results.length - 1]);
     results.push({
