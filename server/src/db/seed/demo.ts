@@ -69,9 +69,13 @@ const day = (offset: number) => raw(`current_date ${offset < 0 ? '-' : '+'} ${Ma
 
 /** A small self-contained SVG placeholder, so demo pictures show without any stored file. */
 export function placeholder(label: string, color: string): string {
+  const text = label.replace(
+    /[&<>"]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c,
+  );
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="${color}"/>` +
-    `<text x="200" y="150" font-family="sans-serif" font-size="22" fill="#fff" text-anchor="middle" dominant-baseline="middle">${label}</text></svg>`;
+    `<text x="200" y="150" font-family="sans-serif" font-size="22" fill="#fff" text-anchor="middle" dominant-baseline="middle">${text}</text></svg>`;
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 const COLORS = [
@@ -2087,12 +2091,12 @@ export function buildPlan(scale: SeedScale, ctx: SeedContext): SeedUnit[] {
       `insert into customer_logs (customer_id, user_id, action, detail, at)
        select c.id, case when c.branch_id in (1, 3) and ${u('c.id::int8 * 4 + n', 233)} < 0.5 then ${ctx.branchUserId} else ${A} end,
          (array['update', 'edit_max_point', 'edit_class_mekar', 'edit_note', 'validate', 'bulk_edit'])[x.k],
-         (array['{"phone_number":{"before":"","after":"' || c.phone_number || '"}}',
-                '{"monthly_max_point":{"before":null,"after":500}}',
-                '{"class_mekar":{"before":false,"after":true}}',
-                '{"note":{"before":"","after":"Toko tutup hari Minggu"}}',
-                '{"admin_validate":{"before":false,"after":true}}',
-                '{"show_in_app":{"before":false,"after":true}}'])[x.k]::jsonb,
+         (array['{"changes":{"phone_number":{"from":"","to":"' || c.phone_number || '"}}}',
+                '{"changes":{"monthly_max_point":{"from":null,"to":500}}}',
+                '{"changes":{"class_mekar":{"from":false,"to":true}}}',
+                '{"changes":{"note":{"from":"","to":"Toko tutup hari Minggu"}}}',
+                '{"changes":{"admin_validate":{"from":false,"to":true}}}',
+                '{"changes":{"show_in_app":{"from":false,"to":true}}}'])[x.k]::jsonb,
          now() - ${mod('c.id::int8 * 4 + n', 234, 365 * 24 * 60)} * interval '1 minute'
        from customers c cross join generate_series(1, 1 + ${mod('c.id', 230, 3)}) n
        cross join lateral (select 1 + ${mod('c.id::int8 * 4 + n', 231, 6)} as k) x
