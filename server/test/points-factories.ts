@@ -6,7 +6,7 @@ import { customers } from '../src/db/schema/customers';
 import { point_max_customers, point_promos, point_rules } from '../src/db/schema/points';
 import { sales_invoice_lines, sales_invoices } from '../src/db/schema/sales';
 import { role_group_roles, roles } from '../src/db/schema/staff';
-import { postMovement } from '../src/modules/points/points.service';
+import { postMovement } from '../src/domain/ledger';
 
 export { makeCustomer, makeCustomerType, makeItem, makeItemCategory as makeCategory } from './factories';
 

@@ -20,12 +20,12 @@
 //    (type 3 bonus), dated on the invoice date. Re-processing compares the computed figures with
 //    the live rows of the invoice and writes the difference as a type 7 correction (same source);
 //    an unchanged invoice writes nothing. A moved customer or date is handled the same way.
-// 6. Balances move in the same statement, conditionally: if a correction would take a balance
+// 6. The movements are posted through the shared ledger service (domain/ledger.ts postMovements): one
+//    set-based statement, balances moved conditionally: if a correction would take a balance
 //    below zero the whole call is refused with 409 (the import's transaction rolls back).
 import { type SQL, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
-import { conflict } from '../../http/errors';
-import { intArray } from './points.service';
+import { intArray, postMovements } from '../../domain/ledger';
 
 export type InvoicePointsResult = {
   /** Invoices that got their first points (a type 1 and/or type 3 row). */
@@ -53,26 +53,47 @@ export async function applyInvoicePoints(tx: Tx, invoiceIds: number[]): Promise<
 
   // JIT compilation costs seconds on a statement this size and saves nothing: off for this transaction.
   await rows(tx, sql`set local jit = off`);
-  const [r] = await rows<{
-    expected: number;
-    updated: number;
-    credited: number;
-    adjusted: number;
-    refused: { customer_code: string; point_balance: number; delta: number; documents: string[] }[] | null;
+  const moves = await rows<{
+    customer_id: number;
+    document_no: string;
+    entry_date: string;
+    kind: 'invoice' | 'promo';
+    point_type: number;
+    delta: number;
   }>(tx, invoicePointsStatement(idArr));
-  if (r.updated < r.expected) {
-    throw conflict(
-      (r.refused ?? []).map(
-        (f) =>
-          `insufficient points: invoice ${f.documents.join(', ')} takes ${-f.delta} points back from customer ` +
-          `${f.customer_code}, who has ${f.point_balance}`,
-      ),
-    );
-  }
-  return { credited: r.credited, adjusted: r.adjusted };
+  // The movements go through the shared ledger service: one set-based, all-or-nothing statement that
+  // moves each balance conditionally (credits first per customer, so a history never dips below zero).
+  await postMovements(
+    tx,
+    moves.map((m) => ({
+      customerId: m.customer_id,
+      pointType: m.point_type,
+      points: m.delta,
+      source: m.kind,
+      reason: REASON[m.point_type] ?? REASON[7],
+      invoiceDocumentNo: m.document_no,
+      entryDate: m.entry_date,
+    })),
+    {
+      refusedMessage: (r, mine) =>
+        `insufficient points: invoice ${[...new Set(mine.map((m) => m.invoiceDocumentNo))].join(', ')} takes ` +
+        `${-mine.reduce((s, m) => s + m.points, 0)} points back from customer ${r.customer_code}, who has ${r.point_balance}`,
+    },
+  );
+  const touched = (types: (t: number) => boolean) =>
+    new Set(moves.filter((m) => types(m.point_type)).map((m) => m.document_no));
+  const credited = touched((t) => t === 1 || t === 3);
+  const adjusted = [...touched((t) => t === 7)].filter((d) => !credited.has(d));
+  return { credited: credited.size, adjusted: adjusted.length };
 }
 
-/** The one set-based statement of applyInvoicePoints (exported for EXPLAIN in benchmarks). */
+const REASON: Record<number, string> = {
+  1: 'Earned from invoice',
+  3: 'Promo points for invoice',
+  7: 'Invoice sent again: points recomputed',
+};
+
+/** The set-based statement computing applyInvoicePoints' movements (exported for EXPLAIN in benchmarks). */
 export function invoicePointsStatement(idArr: string): SQL {
   return sql`
 with inv as (
@@ -177,36 +198,8 @@ typed as (
               then (case when m.kind = 'invoice' then 1 else 3 end)
               else 7 end as point_type
   from moves m where m.delta <> 0
-),
-deltas as (
-  select customer_id, sum(delta)::int as d, array_agg(distinct document_no) as documents
-  from typed group by customer_id
-),
-upd as (
-  update customers c set point_balance = c.point_balance + deltas.d
-  from deltas where c.id = deltas.customer_id and c.point_balance + deltas.d >= 0
-  returning c.id, c.point_balance
-),
-ins as (
-  insert into point_ledger (customer_id, point_type, points, invoice_document_no, reason, source, entry_date, balance_after)
-  select t.customer_id, t.point_type, t.delta, t.document_no,
-         case t.point_type when 1 then 'Earned from invoice' when 3 then 'Promo points for invoice'
-              else 'Invoice sent again: points recomputed' end,
-         t.kind, t.entry_date,
-         -- history: the balance after each row, credits first so it never dips below zero
-         upd.point_balance - coalesce(sum(t.delta) over (
-           partition by t.customer_id order by (t.delta < 0), t.document_no, t.point_type, t.kind
-           rows between 1 following and unbounded following), 0)
-  from typed t join upd on upd.id = t.customer_id
-  order by t.customer_id, (t.delta < 0), t.document_no, t.point_type, t.kind
-  returning invoice_document_no, point_type
 )
-select (select count(*) from deltas)::int as expected,
-       (select count(*) from upd)::int as updated,
-       (select count(*) from (select invoice_document_no from ins group by 1 having bool_or(point_type in (1, 3))) x)::int as credited,
-       (select count(*) from (select invoice_document_no from ins group by 1 having bool_and(point_type = 7)) x)::int as adjusted,
-       (select json_agg(json_build_object('customer_code', c.customer_code, 'point_balance', c.point_balance,
-                                          'delta', d.d, 'documents', d.documents))
-        from deltas d join customers c on c.id = d.customer_id
-        where d.customer_id not in (select id from upd)) as refused`;
+select customer_id, document_no, entry_date::text as entry_date, kind, point_type, delta
+from typed
+order by customer_id, (delta < 0), document_no, point_type, kind`;
 }

@@ -1,6 +1,6 @@
-// Writing the points ledger. Every movement goes through `postMovement`: the cached balance
-// (customers.point_balance) changes by ONE conditional statement in the caller's transaction, and
-// the ledger row is written beside it, so concurrent debits can never take a balance below zero.
+// Staff point movements: the rules of POST/PUT/DELETE /point/ (who may move what, in which scope).
+// The ledger itself (rows, the cached balance, the no-negative-balance guarantee) is the shared
+// service in domain/ledger.ts; this file only decides what to post there.
 //
 // Correction model: ledger rows are never edited or deleted. PUT /point/{id} voids the staff row and
 // appends a replacement (reverses_id -> the voided row); DELETE /point/{id} voids it. The balance
@@ -19,6 +19,14 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type DbOrTx, rows, type Tx } from '../../db/client';
+import {
+  correctEntry,
+  intArray,
+  type LedgerEntry,
+  lockEntry,
+  postMovement,
+  voidEntry,
+} from '../../domain/ledger';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 
 export type CustomerRef = { id: number; customer_code: string; branch_id: number; point_balance: number };
@@ -39,67 +47,6 @@ export async function customerInScope(
     throw forbidden(`customer ${c.customer_code} is outside your assigned branches`);
   }
   return c;
-}
-
-/**
- * Moves a cached balance by `delta` if, and only if, it stays at zero or more: one conditional
- * statement, so it is safe under any number of concurrent requests. Null when refused.
- */
-export async function moveBalance(db: DbOrTx, customerId: number, delta: number): Promise<number | null> {
-  const [r] = await rows<{ point_balance: number }>(
-    db,
-    sql`update customers set point_balance = point_balance + ${delta}::int
-        where id = ${customerId} and point_balance + ${delta}::int >= 0
-        returning point_balance`,
-  );
-  return r ? r.point_balance : null;
-}
-
-async function insufficient(db: DbOrTx, customerId: number, delta: number): Promise<never> {
-  const [c] = await rows<{ customer_code: string; point_balance: number }>(
-    db,
-    sql`select customer_code, point_balance from customers where id = ${customerId}`,
-  );
-  if (!c) throw notFound(`customer ${customerId} not found`);
-  throw conflict(
-    `insufficient points: customer ${c.customer_code} has ${c.point_balance} points and this movement takes ${-delta}`,
-  );
-}
-
-export type Movement = {
-  customerId: number;
-  pointType: number;
-  /** Signed. */
-  points: number;
-  source: string;
-  reason: string;
-  reference?: string;
-  invoiceDocumentNo?: string | null;
-  reversesId?: number | null;
-  createdBy?: number | null;
-  /** `YYYY-MM-DD`; default today (Asia/Jakarta). */
-  entryDate?: string | null;
-};
-
-/**
- * Writes one ledger row and moves the cached balance in the caller's transaction.
- * Throws 409 "insufficient points" when the balance would go below zero. Other areas (coupon
- * redemptions and their reverts) write their movements through this function too.
- */
-export async function postMovement(tx: DbOrTx, m: Movement): Promise<{ id: number; balance_after: number }> {
-  const balance = await moveBalance(tx, m.customerId, m.points);
-  if (balance === null) return insufficient(tx, m.customerId, m.points);
-  const [row] = await rows<{ id: number }>(
-    tx,
-    sql`insert into point_ledger
-          (customer_id, point_type, points, invoice_document_no, reference, reason, source, reverses_id,
-           created_by, entry_date, balance_after)
-        values (${m.customerId}, ${m.pointType}, ${m.points}, ${m.invoiceDocumentNo ?? null}, ${m.reference ?? ''},
-          ${m.reason}, ${m.source}, ${m.reversesId ?? null}, ${m.createdBy ?? null},
-          coalesce(${m.entryDate ?? null}::date, current_date), ${balance})
-        returning id`,
-  );
-  return { id: row.id, balance_after: balance };
 }
 
 const SOURCE_OF_TYPE: Record<number, string> = {
@@ -128,27 +75,9 @@ export async function createManualMovement(tx: Tx, req: FastifyRequest, input: P
   });
 }
 
-type LedgerRow = {
-  id: number;
-  customer_id: number;
-  point_type: number;
-  points: number;
-  source: string;
-  reason: string;
-  reference: string;
-  entry_date: string;
-  void: boolean;
-  invoice_document_no: string | null;
-};
-
 /** Locks a staff-written, live ledger row for a correction or a void; 404 / 403 / 409 otherwise. */
-async function lockStaffRow(tx: Tx, req: FastifyRequest, id: number, action: string): Promise<LedgerRow> {
-  const [row] = await rows<LedgerRow>(
-    tx,
-    sql`select id, customer_id, point_type, points, source, reason, reference, entry_date::text as entry_date,
-               void, invoice_document_no
-        from point_ledger where id = ${id} for update`,
-  );
+async function lockStaffRow(tx: Tx, req: FastifyRequest, id: number, action: string): Promise<LedgerEntry> {
+  const row = await lockEntry(tx, id);
   if (!row) throw notFound(`point ${id} not found`);
   await customerInScope(tx, req, row.customer_id);
   if (row.void) throw conflict(`point ${id} is already void`);
@@ -199,41 +128,17 @@ export async function correctMovement(
     next.reference !== old.reference ||
     next.entry_date !== old.entry_date;
   if (!changed) return { id, changed: false };
-
-  await rows(
-    tx,
-    sql`update point_ledger set void = true, voided_at = now(), voided_by = ${req.user.id}, updated_at = now()
-        where id = ${id}`,
-  );
   // The replacement carries the full new amount; the balance moves by the difference only.
-  const delta = points - old.points;
-  const balance = await moveBalance(tx, old.customer_id, delta);
-  if (balance === null) return insufficient(tx, old.customer_id, delta);
-  const [row] = await rows<{ id: number }>(
-    tx,
-    sql`insert into point_ledger
-          (customer_id, point_type, points, reference, reason, source, reverses_id, created_by, entry_date, balance_after)
-        values (${old.customer_id}, ${pointType}, ${points}, ${next.reference}, ${next.reason},
-          ${SOURCE_OF_TYPE[pointType]}, ${id}, ${req.user.id}, ${next.entry_date}::date, ${balance})
-        returning id`,
-  );
-  return { id: row.id, changed: true };
+  const replaced = await correctEntry(tx, old, { ...next, source: SOURCE_OF_TYPE[pointType] }, req.user.id);
+  return { id: replaced.id, changed: true };
 }
 
 /** DELETE /point/{id}: marks a staff row void and takes its points out of the balance. */
 export async function voidMovement(tx: Tx, req: FastifyRequest, id: number): Promise<void> {
   const row = await lockStaffRow(tx, req, id, 'voided');
-  const balance = await moveBalance(tx, row.customer_id, -row.points);
-  if (balance === null) return insufficient(tx, row.customer_id, -row.points);
-  await rows(
-    tx,
-    sql`update point_ledger set void = true, voided_at = now(), voided_by = ${req.user.id}, updated_at = now()
-        where id = ${id}`,
-  );
+  await voidEntry(tx, row, req.user.id);
 }
 
-/** `{1,2,3}`: an int[] literal, the same on PGlite and pg. */
-export const intArray = (ids: readonly number[]) => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
 const textArray = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 
