@@ -87,7 +87,7 @@ describe('points:verify command', () => {
       expect(good.status).toBe(0);
       expect(good.stdout).toMatch(/1 customer balances match the ledger/);
 
-      const release = acquireDataDirLock(dataDir, 'the running server');
+      const release = await acquireDataDirLock(dataDir, 'the running server');
       try {
         const locked = runCli({ DATA_DIR: dataDir });
         expect(locked.status).toBe(2);

@@ -62,7 +62,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 async function openPglite(dataDir: string, onLog?: (text: string) => void): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const dbDir = inMemory ? undefined : path.join(dataDir, 'pgdata');
-  const release = inMemory ? () => {} : acquireDataDirLock(dataDir);
+  const release = inMemory ? () => {} : await acquireDataDirLock(dataDir);
   let client: PGlite;
   try {
     client = await PGlite.create({
