@@ -1,14 +1,24 @@
 // Starts the server: config, database (migrated; demo data on a first embedded start), HTTP. Stops cleanly.
 
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { ensureSuperAdmin } from './modules/staff/bootstrap';
 
-const CHECKPOINT_EVERY_MS = 5 * 60 * 1000;
+// Crash recovery replays the WAL written since the last checkpoint, and the embedded database has no
+// background checkpointer: checkpoint by volume, so a kill during heavy writes replays at most ~8-10 MB
+// (about half a second), and by age, so a quiet server's next start replays nothing. A checkpoint of
+// 26-58 MB of WAL held the event loop for 0.12-0.15 s in a trial; 8 MB costs less.
+const CHECKPOINT_CHECK_MS = 2_000;
+const CHECKPOINT_WAL_BYTES = 8 * 1024 * 1024;
+const CHECKPOINT_MAX_AGE_MS = 60_000;
+
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(2)} s`;
 
 async function main() {
+  const startedAt = Date.now();
   loadDotEnv();
   const config = loadConfig();
   const database = await openDatabase({
@@ -19,7 +29,11 @@ async function main() {
       if (!/skipping missing configuration file/.test(text)) process.stderr.write(`[db] ${text}\n`);
     },
   });
+  // Opening the embedded database includes its crash recovery (replaying the WAL since the last checkpoint).
+  const openedIn = seconds(startedAt);
+  const migrateStarted = Date.now();
   await database.migrate();
+  const migratedIn = seconds(migrateStarted);
 
   let seededDemo = false;
   if (database.kind === 'pglite' && config.seedDemo === 'auto') {
@@ -37,12 +51,32 @@ async function main() {
   }
   const createdAdmin = await ensureSuperAdmin(database.db, config.adminEmail, config.adminPassword);
 
+  const appStarted = Date.now();
   const app = await buildApp({ config, database });
+  const builtIn = seconds(appStarted);
   let checkpointTimer: NodeJS.Timeout | undefined;
   if (database.kind === 'pglite') {
-    checkpointTimer = setInterval(() => {
-      database.checkpoint().catch((err) => app.log.warn({ err }, 'checkpoint failed'));
-    }, CHECKPOINT_EVERY_MS);
+    let lastCheckpoint = Date.now();
+    let checking = false;
+    checkpointTimer = setInterval(async () => {
+      if (checking) return;
+      checking = true;
+      try {
+        const [{ bytes }] = await database.rows<{ bytes: number }>(
+          sql`select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::bigint as bytes from pg_control_checkpoint()`,
+        );
+        const age = Date.now() - lastCheckpoint;
+        // An idle checkpoint still writes a little WAL of its own: only "real" writes count for age.
+        if (bytes >= CHECKPOINT_WAL_BYTES || (bytes > 4096 && age >= CHECKPOINT_MAX_AGE_MS)) {
+          await database.checkpoint();
+          lastCheckpoint = Date.now();
+        }
+      } catch (err) {
+        app.log.warn({ err }, 'checkpoint failed');
+      } finally {
+        checking = false;
+      }
+    }, CHECKPOINT_CHECK_MS);
     checkpointTimer.unref();
   }
 
@@ -65,6 +99,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
   console.log(`\nLoyalty Back Office is running at ${url}/  (API: ${url}/v1/api, docs: ${url}/v1/api/docs)`);
+  console.log(
+    `Started in ${seconds(startedAt)} (database opened in ${openedIn}, migrations checked in ${migratedIn}, API built in ${builtIn})`,
+  );
   console.log(
     `Database: ${database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)'}`,
   );
