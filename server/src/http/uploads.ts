@@ -88,6 +88,21 @@ export async function sniffImage(buffer: Buffer, field: string): Promise<Uploade
 }
 
 /**
+ * Errors while reading a multipart body: our own answers and the size limits (413) pass through; the
+ * parser's complaints (a truncated body, a missing boundary, broken part headers) are the client's
+ * fault: 400 with what the parser said, never a 500.
+ */
+function malformed(err: unknown): unknown {
+  if (err instanceof ApiError) return err;
+  const e = err as { statusCode?: number; code?: string; message?: string };
+  if (e.statusCode === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_FILES_LIMIT') return err;
+  const detail = (e.message ?? '').replace(/^Multipart:\s*/i, '').slice(0, 200);
+  return badRequest(
+    `The multipart body is malformed${detail ? `: ${detail}` : ''}; send multipart/form-data with a boundary`,
+  );
+}
+
+/**
  * Reads a whole multipart request: its text fields and at most one image (in one of `fileFields`).
  * An empty file part (a form sent without choosing a file) counts as no file.
  */
@@ -97,18 +112,24 @@ export async function readMultipart(
 ): Promise<{ fields: Record<string, string>; image?: UploadedImage }> {
   const fields: Record<string, string> = {};
   let image: UploadedImage | undefined;
-  for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
-    if (part.type === 'file') {
-      // toBuffer throws 413 (FST_REQ_FILE_TOO_LARGE) past the size limit.
-      const buffer = await part.toBuffer();
-      if (!fileFields.includes(part.fieldname)) {
-        throw badRequest(`${part.fieldname}: unexpected file; send the image as ${fileFields.join(' or ')}`);
+  try {
+    for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
+      if (part.type === 'file') {
+        // toBuffer throws 413 (FST_REQ_FILE_TOO_LARGE) past the size limit.
+        const buffer = await part.toBuffer();
+        if (!fileFields.includes(part.fieldname)) {
+          throw badRequest(
+            `${part.fieldname}: unexpected file; send the image as ${fileFields.join(' or ')}`,
+          );
+        }
+        if (buffer.length === 0) continue;
+        image = await sniffImage(buffer, part.fieldname);
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
       }
-      if (buffer.length === 0) continue;
-      image = await sniffImage(buffer, part.fieldname);
-    } else {
-      fields[part.fieldname] = String(part.value ?? '');
     }
+  } catch (err) {
+    throw malformed(err);
   }
   return { fields, image };
 }
