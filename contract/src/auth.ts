@@ -23,7 +23,15 @@ export const LoginResult = z.object({
 export type LoginResult = z.infer<typeof LoginResult>;
 
 export const RefreshBody = z.object({ refresh_token: z.string().min(10).max(200) });
-export const LogoutBody = z.object({ refresh_token: z.string().min(10).max(200).optional() });
+/**
+ * Ends a session: the one `refresh_token` belongs to, else the caller's current one; `everywhere`
+ * ends every session of the caller (all devices).
+ */
+export const LogoutBody = z.object({
+  refresh_token: z.string().min(10).max(200).optional(),
+  everywhere: z.boolean().optional(),
+});
+export type LogoutBody = z.infer<typeof LogoutBody>;
 
 export const RegisterBody = z.object({
   name: z.string().trim().min(2, { error: 'must be at least 2 characters' }).max(100),
@@ -32,3 +40,13 @@ export const RegisterBody = z.object({
   phone_number: z.string().trim().max(30).optional().default(''),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
+
+/**
+ * The answer to an access request, the same whether or not the e-mail already has an account (it
+ * must not reveal which): an administrator reviews the request; no e-mail is sent.
+ */
+export const RegisterResult = z.object({
+  status: z.literal('pending_review'),
+  message: z.string(),
+});
+export type RegisterResult = z.infer<typeof RegisterResult>;

@@ -123,7 +123,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
 
   await app.register(
     async (api) => {
-      registerAuth(api, tokens);
+      registerAuth(api, tokens, auth);
       api.setNotFoundHandler((req, reply) => {
         reply.code(404).send(errorBody('NOT_FOUND', [`No route ${req.method} ${req.url.split('?')[0]}`]));
       });

@@ -113,7 +113,7 @@ export const messages = {
     signIn: 'Sign in',
     doneTitle: 'Request sent',
     doneText:
-      'The account for {{email}} was created and is waiting for an administrator to activate it. You can sign in once it is active.',
+      'An administrator will review the request for {{email}}. Once the account is active you can sign in; no e-mail is sent.',
     backToLogin: 'Back to sign-in',
   },
   privacy: { title: 'Privacy Policy' },

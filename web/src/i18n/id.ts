@@ -111,7 +111,7 @@ export const messages: Messages = {
     signIn: 'Masuk',
     doneTitle: 'Permintaan terkirim',
     doneText:
-      'Akun untuk {{email}} sudah dibuat dan menunggu diaktifkan oleh administrator. Anda dapat masuk setelah akun aktif.',
+      'Administrator akan meninjau permintaan untuk {{email}}. Setelah akun aktif, Anda dapat masuk; tidak ada e-mail yang dikirim.',
     backToLogin: 'Kembali ke halaman masuk',
   },
   privacy: { title: 'Kebijakan Privasi' },

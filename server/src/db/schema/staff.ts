@@ -1,5 +1,5 @@
 // Staff: users, roles (one permission area with its actions), role groups, branch/region scope,
-// refresh tokens, sign-in throttling and the audit log of staff writes.
+// sessions and their refresh tokens, sign-in throttling and the audit log of staff writes.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -71,6 +71,11 @@ export const staff_users = pgTable(
     all_branches: boolean('all_branches').notNull().default(false),
     active: boolean('active').notNull().default(true),
     last_login_at: timestamptz('last_login_at'),
+    /**
+     * Raised by database triggers whenever what a token may do changes (active, role group, its roles,
+     * a role's rights, branches, regions): API processes cache rights per (user, auth_version).
+     */
+    auth_version: integer('auth_version').notNull().default(1),
     ...timestamps(),
   },
   (t) => [
@@ -112,6 +117,20 @@ export const staff_user_regions = pgTable(
   ],
 );
 
+/** One per sign-in; its id is the `sid` of every access token it issues. Revoked = signed out. */
+export const auth_sessions = pgTable(
+  'auth_sessions',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => staff_users.id, { onDelete: 'cascade' }),
+    created_at: timestamptz('created_at').notNull().default(sql`now()`),
+    revoked_at: timestamptz('revoked_at'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.user_id)],
+);
+
 export const refresh_tokens = pgTable(
   'refresh_tokens',
   {
@@ -119,14 +138,25 @@ export const refresh_tokens = pgTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => staff_users.id, { onDelete: 'cascade' }),
+    session_id: integer('session_id')
+      .notNull()
+      .references(() => auth_sessions.id, { onDelete: 'cascade' }),
     /** sha-256 of the token; the token itself is never stored. */
     token_hash: text('token_hash').notNull().unique(),
     expires_at: timestamptz('expires_at').notNull(),
     revoked_at: timestamptz('revoked_at'),
     replaced_by_id: integer('replaced_by_id'),
+    /**
+     * The answer this token's rotation gave, encrypted with a key derived from the token itself, so a
+     * second tab presenting it within the grace window gets the same pair; cleared after the window.
+     */
+    successor_sealed: text('successor_sealed'),
     created_at: timestamptz('created_at').notNull().default(sql`now()`),
   },
-  (t) => [index('refresh_tokens_user_idx').on(t.user_id)],
+  (t) => [
+    index('refresh_tokens_user_idx').on(t.user_id),
+    index('refresh_tokens_session_idx').on(t.session_id),
+  ],
 );
 
 export const login_failures = pgTable('login_failures', {

@@ -1,5 +1,12 @@
 // /web/auth: sign-in, refresh, logout, access requests.
-import { LoginBody, LoginResult, LogoutBody, RefreshBody, RegisterBody } from '@lbo/contract/auth';
+import {
+  LoginBody,
+  LoginResult,
+  LogoutBody,
+  RefreshBody,
+  RegisterBody,
+  RegisterResult,
+} from '@lbo/contract/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,13 +52,16 @@ export function registerAuthRoutes(
     {
       schema: {
         tags: ['auth'],
-        summary: 'Revoke the refresh token (or every session of the caller when none is given)',
-        body: LogoutBody.optional(),
+        summary:
+          "End the caller's current session (no body), a refresh token's session, or all (`everywhere`)",
+        description:
+          'The access tokens of an ended session are refused from the next request on, by every API process.',
+        body: LogoutBody.nullish(),
         response: { 200: z.object({ data: z.object({ ok: z.boolean() }) }) },
       },
     },
     async (req) => {
-      await auth.logout(req.user.id, req.body?.refresh_token);
+      await auth.logout(req.user, req.body ?? {});
       return { data: { ok: true } };
     },
   );
@@ -61,23 +71,25 @@ export function registerAuthRoutes(
       config: { public: true, rateLimit: { max: 10, timeWindow: '1 hour' } },
       schema: {
         tags: ['auth'],
-        summary: 'Request access: creates an inactive staff user that an administrator activates',
+        summary: 'Request access: an administrator reviews the request and activates the account',
+        description:
+          'Creates an inactive staff user. The answer is the same whether or not the e-mail already has an account.',
         security: [],
         body: RegisterBody,
-        response: {
-          201: z.object({ data: z.object({ id: z.number(), email: z.string(), active: z.boolean() }) }),
-        },
+        response: { 202: z.object({ data: RegisterResult }) },
       },
     },
     async (req, reply) => {
-      const created = await auth.register(req.body);
-      await writeAudit(db, null, {
-        action: 'register',
-        entity: 'staff_user',
-        entityId: created.id,
-        after: created,
-      });
-      return reply.code(201).send({ data: created });
+      const { result, createdId } = await auth.register(req.body);
+      if (createdId !== null) {
+        await writeAudit(db, null, {
+          action: 'register',
+          entity: 'staff_user',
+          entityId: createdId,
+          after: { id: createdId, email: req.body.email.trim().toLowerCase(), active: false },
+        });
+      }
+      return reply.code(202).send({ data: result });
     },
   );
   r.get(
@@ -85,7 +97,7 @@ export function registerAuthRoutes(
     {
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user as the token describes it',
+        summary: 'The signed-in user, with the current role group and branch scope',
         response: {
           200: z.object({
             data: z.object({

@@ -1,6 +1,7 @@
 // Access request: a new staff member asks for an account. The server creates it inactive; an
-// administrator activates it and gives it a role group (docs: the register page).
-import { RegisterBody } from '@lbo/contract/auth';
+// administrator reviews it, activates it and gives it a role group (docs: the register page).
+// The answer never says whether the e-mail already had an account.
+import { RegisterBody, type RegisterResult } from '@lbo/contract/auth';
 import {
   Alert,
   Anchor,
@@ -53,8 +54,8 @@ export function RegisterPage() {
     setError(null);
     const { confirm_password: _, ...body } = values;
     try {
-      const { data } = await request<{ email: string }>('POST', '/web/auth/register', { body, auth: false });
-      setDone(data.email);
+      await request<RegisterResult>('POST', '/web/auth/register', { body, auth: false });
+      setDone(String(values.email).trim());
     } catch (e) {
       setError(readableError(e, t));
       if (isApiError(e)) {
