@@ -13,6 +13,18 @@ export const ErrCode = z.enum([
   'INTERNAL',
 ]);
 export type ErrCode = z.infer<typeof ErrCode>;
+/** The HTTP status of each error code (CONTRACT.md section 2). */
+export const ERR_STATUS: Record<ErrCode, number> = {
+  VALIDATION_ERROR: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
 
 export const ErrorBody = z.object({
   data: z.null(),
@@ -73,21 +85,6 @@ export const qBool = () =>
   }, z.boolean({ error: 'must be 1/0 or true/false' }).optional());
 export const qString = () => z.preprocess(blankToUndefined, z.string().max(200).optional());
 export const qDate = () => z.preprocess(blankToUndefined, BusinessDate.optional());
-/** Comma-separated ids (`item_category_ids=1,2,3`) or repeated parameters. */
-export const qIds = () =>
-  z.preprocess(
-    (v) => {
-      const b = blankToUndefined(v);
-      if (b === undefined) return undefined;
-      const parts = Array.isArray(b) ? b : String(b).split(',');
-      return parts.filter((p) => String(p).trim() !== '').map((p) => Number(p));
-    },
-    z
-      .array(z.number().int().positive({ error: 'must be a list of positive ids' }))
-      .max(1000)
-      .optional(),
-  );
-
 /** page / limit / by / sort / search, shared by every paged list (CONTRACT.md section 3). */
 export const ListQuery = z.object({
   page: z.preprocess(
@@ -124,7 +121,6 @@ export type ListQuery = z.infer<typeof ListQuery>;
 export const SelectQuery = ListQuery.omit({ page: true, limit: true });
 
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });
-export const pagedEnvelope = <T extends z.ZodType>(data: T) => z.object({ data, meta: PageMeta });
 export const DeletedBody = z.object({ data: z.object({ id: z.number() }) });
 
 /** Permission areas: a role grants one area the actions view / create / update / delete. */

@@ -2,8 +2,19 @@
 // visits, the edit form (multipart with a photo), the five bulk edits, customer types, the customer
 // report, the customer log and the last-seen activity lists.
 import { z } from 'zod';
-import { BusinessDate, Id, ListQuery, Money, qBool, qDate, qInt, qString, Timestamp } from './common';
-import { defineContract } from './resource';
+import {
+  BusinessDate,
+  Id,
+  ListQuery,
+  Money,
+  PageMeta,
+  qBool,
+  qDate,
+  qInt,
+  qString,
+  Timestamp,
+} from './common';
+import { defineContract, updateSchema } from './resource';
 
 export const Customer = z.object({
   id: Id,
@@ -73,33 +84,31 @@ const note = () => z.string().trim().max(1000, { error: 'must be at most 1000 ch
  * The edit form (PUT /web/customer/id/{id}): JSON, or multipart with this object as JSON in the text
  * field `form_data` plus an optional `photo` file. customer_code is the ERP's key and cannot change here.
  */
-export const CustomerUpdate = z
-  .object({
-    customer_id: Id,
-    customer_name: z.string().trim().min(1, { error: 'is required' }).max(150),
-    owner_name: z.string().trim().max(150),
-    customer_type_id: Id.nullable(),
-    customer_level_id: Id.nullable(),
-    salesman_id: Id.nullable(),
-    salesman_type_id: Id.nullable(),
-    branch_id: Id,
-    region_area_id: Id.nullable(),
-    phone_number: phone(),
-    email: z.union([z.email({ error: 'must be a valid e-mail address' }), z.literal('')]),
-    address: z.string().trim().max(300),
-    city: z.string().trim().max(100),
-    latitude: z.number().min(-90).max(90).nullable(),
-    longitude: z.number().min(-180).max(180).nullable(),
-    show_in_app: z.boolean(),
-    is_data_complete: z.boolean(),
-    active: z.boolean(),
-    admin_validate: z.boolean(),
-    class_mekar: z.boolean(),
-    exclude_all_point: z.boolean(),
-    note: note(),
-    monthly_max_point: maxPoint(),
-  })
-  .partial();
+export const CustomerUpdate = updateSchema({
+  customer_id: Id,
+  customer_name: z.string().trim().min(1, { error: 'is required' }).max(150),
+  owner_name: z.string().trim().max(150),
+  customer_type_id: Id.nullable(),
+  customer_level_id: Id.nullable(),
+  salesman_id: Id.nullable(),
+  salesman_type_id: Id.nullable(),
+  branch_id: Id,
+  region_area_id: Id.nullable(),
+  phone_number: phone(),
+  email: z.union([z.email({ error: 'must be a valid e-mail address' }), z.literal('')]),
+  address: z.string().trim().max(300),
+  city: z.string().trim().max(100),
+  latitude: z.number().min(-90).max(90).nullable(),
+  longitude: z.number().min(-180).max(180).nullable(),
+  show_in_app: z.boolean(),
+  is_data_complete: z.boolean(),
+  active: z.boolean(),
+  admin_validate: z.boolean(),
+  class_mekar: z.boolean(),
+  exclude_all_point: z.boolean(),
+  note: note(),
+  monthly_max_point: maxPoint(),
+});
 export type CustomerUpdate = z.infer<typeof CustomerUpdate>;
 
 export const CustomerFilters = z.object({
@@ -181,21 +190,15 @@ export type CustomerDetail = z.infer<typeof CustomerDetail>;
 
 export const CUSTOMER_SORT_KEYS = [
   'id',
-  'def.id',
   'customer_id',
   'customer_name',
-  'def.customer_name',
   'customer_code',
-  'def.customer_code',
   'branch_name',
   'monthly_max_point',
-  'def.monthly_max_point',
   'point_balance',
   'last_seen_at',
-  'def.last_seen_at',
   'created_at',
   'created_date',
-  'def.created_date',
 ] as const;
 
 export const customerContract = defineContract({
@@ -310,11 +313,9 @@ export const CustomerReportRow = Customer.pick({
   turnover: Money,
   last_invoice_date: BusinessDate.nullable(),
 });
-export const CustomerReport = z.object({
-  list_customer: z.array(CustomerReportRow),
-  start_date: BusinessDate,
-  end_date: BusinessDate,
-});
+/** SPEC.md names no key for the report: `data` is the array; the period it covers is in `meta`. */
+export const CustomerReport = z.array(CustomerReportRow);
+export const CustomerReportMeta = PageMeta.extend({ start_date: BusinessDate, end_date: BusinessDate });
 
 export const CustomerType = z.object({
   id: Id,
@@ -329,10 +330,11 @@ export const customerTypeContract = defineContract({
   area: 'customer',
   idKey: 'customer_type_id',
   listKey: 'list_customertype',
+  selectKey: 'list_customertype',
   paths: { list: '/web/customertype/', select: '/web/customertype/select' },
   record: CustomerType,
   filters: z.object({ active: qBool() }),
-  sortKeys: ['id', 'def.id', 'customer_type_id', 'name', 'def.name', 'code', 'def.code'],
+  sortKeys: ['id', 'customer_type_id', 'name', 'code'],
   defaultSort: { by: 'name', dir: 'asc' },
   searchFields: ['name', 'code'],
 });
@@ -366,7 +368,7 @@ export const customerLogContract = defineContract({
     start_date: qDate(),
     end_date: qDate(),
   }),
-  sortKeys: ['id', 'def.id', 'at', 'def.at', 'created_at', 'def.created_date', 'customer_name', 'action'],
+  sortKeys: ['id', 'at', 'created_at', 'created_date', 'customer_name', 'action'],
   defaultSort: { by: 'id', dir: 'desc' },
   searchFields: ['customer_name', 'customer_code', 'action'],
 });
@@ -402,15 +404,7 @@ export const customerLastSeenContract = defineContract({
     /** Last seen on or before this date. */
     end_date: qDate(),
   }),
-  sortKeys: [
-    'last_seen_at',
-    'def.last_seen_at',
-    'id',
-    'def.id',
-    'customer_id',
-    'customer_name',
-    'customer_code',
-  ],
+  sortKeys: ['last_seen_at', 'id', 'customer_id', 'customer_name', 'customer_code'],
   defaultSort: { by: 'last_seen_at', dir: 'desc' },
   searchFields: ['customer_name', 'customer_code'],
 });
@@ -433,7 +427,7 @@ export const customerActivityContract = defineContract({
   paths: { select: '/customer_activities/select' },
   record: CustomerActivity,
   filters: z.object({ customer_id: qInt(), activity: qString() }),
-  sortKeys: ['id', 'def.id', 'at', 'def.at', 'activity'],
+  sortKeys: ['id', 'at', 'activity'],
   defaultSort: { by: 'at', dir: 'desc' },
   searchFields: ['activity', 'device'],
 });

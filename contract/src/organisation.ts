@@ -1,7 +1,7 @@
 // Organisation area: region groups, regions, region areas, branches, salesman types, salesmen, partners.
 import { z } from 'zod';
 import { Id, qBool, qInt, Timestamp } from './common';
-import { defineContract } from './resource';
+import { defineContract, updateSchema } from './resource';
 
 const name = (max = 100) => z.string().trim().min(1, { error: 'is required' }).max(max);
 const code = () =>
@@ -26,7 +26,7 @@ export const regionGroupContract = defineContract({
   paths: { list: '/web/region_group/', select: '/web/region_group/select' },
   record: RegionGroup,
   filters: z.object({}),
-  sortKeys: ['id', 'def.id', 'name', 'def.name', 'code'],
+  sortKeys: ['id', 'name', 'code'],
   defaultSort: { by: 'name', dir: 'asc' },
   searchFields: ['name', 'code'],
 });
@@ -46,7 +46,7 @@ export const regionContract = defineContract({
   paths: { list: '/web/region/', select: '/web/region/select' },
   record: Region,
   filters: z.object({ region_group_id: qInt() }),
-  sortKeys: ['id', 'def.id', 'name', 'def.name', 'code'],
+  sortKeys: ['id', 'name', 'code'],
   defaultSort: { by: 'name', dir: 'asc' },
   searchFields: ['name', 'code'],
 });
@@ -65,7 +65,7 @@ export const regionAreaContract = defineContract({
   paths: { list: '/web/region_area/', select: '/web/region_area/select' },
   record: RegionArea,
   filters: z.object({ region_id: qInt() }),
-  sortKeys: ['id', 'def.id', 'name', 'def.name', 'code'],
+  sortKeys: ['id', 'name', 'code'],
   defaultSort: { by: 'name', dir: 'asc' },
   searchFields: ['name', 'code'],
 });
@@ -88,17 +88,15 @@ export const Branch = z.object({
   updated_at: Timestamp,
 });
 export type Branch = z.infer<typeof Branch>;
-export const BranchUpdate = z
-  .object({
-    name: name(),
-    region_id: Id,
-    region_area_id: Id.nullable(),
-    city: z.string().trim().max(100),
-    address: z.string().trim().max(300),
-    phone_number: phone(),
-    active: z.boolean(),
-  })
-  .partial();
+export const BranchUpdate = updateSchema({
+  name: name(),
+  region_id: Id,
+  region_area_id: Id.nullable(),
+  city: z.string().trim().max(100),
+  address: z.string().trim().max(300),
+  phone_number: phone(),
+  active: z.boolean(),
+});
 export const branchContract = defineContract({
   name: 'branch',
   area: 'branch',
@@ -112,18 +110,7 @@ export const branchContract = defineContract({
   record: Branch,
   update: BranchUpdate,
   filters: z.object({ region_id: qInt(), region_group_id: qInt(), active: qBool() }),
-  sortKeys: [
-    'id',
-    'def.id',
-    'b.id',
-    'name',
-    'def.name',
-    'code',
-    'city',
-    'region_name',
-    'created_at',
-    'def.created_date',
-  ],
+  sortKeys: ['id', 'name', 'code', 'city', 'region_name', 'created_at', 'created_date'],
   defaultSort: { by: 'name', dir: 'asc' },
   searchFields: ['name', 'code', 'city'],
 });
@@ -136,7 +123,7 @@ export const salesmanTypeContract = defineContract({
   paths: { list: '/salesman_type/', select: '/salesman_type/select' },
   record: SalesmanType,
   filters: z.object({}),
-  sortKeys: ['id', 'def.id', 'name', 'code'],
+  sortKeys: ['id', 'name', 'code'],
   defaultSort: { by: 'name', dir: 'asc' },
   searchFields: ['name', 'code'],
 });
@@ -169,7 +156,7 @@ export const SalesmanCreate = z.object({
     .default(''),
   active: z.boolean().optional().default(true),
 });
-export const SalesmanUpdate = SalesmanCreate.partial();
+export const SalesmanUpdate = updateSchema(SalesmanCreate.shape);
 export const salesmanContract = defineContract({
   name: 'salesman',
   area: 'salesman',
@@ -185,16 +172,7 @@ export const salesmanContract = defineContract({
   create: SalesmanCreate,
   update: SalesmanUpdate,
   filters: z.object({ branch_id: qInt(), salesman_type_id: qInt(), active: qBool() }),
-  sortKeys: [
-    'id',
-    'def.id',
-    'salesman_name',
-    'def.salesman_name',
-    'salesman_code',
-    'branch_name',
-    'created_at',
-    'def.created_date',
-  ],
+  sortKeys: ['id', 'salesman_name', 'salesman_code', 'branch_name', 'created_at', 'created_date'],
   defaultSort: { by: 'salesman_name', dir: 'asc' },
   searchFields: ['salesman_name', 'salesman_code', 'phone_number'],
 });
@@ -227,7 +205,7 @@ export const PartnerCreate = z.object({
   branch_id: Id.nullable().optional(),
   active: z.boolean().optional().default(true),
 });
-export const PartnerUpdate = PartnerCreate.partial();
+export const PartnerUpdate = updateSchema(PartnerCreate.shape);
 export const partnerContract = defineContract({
   name: 'partner',
   area: 'partner',
@@ -243,7 +221,7 @@ export const partnerContract = defineContract({
   create: PartnerCreate,
   update: PartnerUpdate,
   filters: z.object({ branch_id: qInt(), active: qBool() }),
-  sortKeys: ['id', 'def.id', 'partner_name', 'partner_code', 'created_at', 'def.created_date'],
+  sortKeys: ['id', 'partner_name', 'partner_code', 'created_at', 'created_date'],
   defaultSort: { by: 'partner_name', dir: 'asc' },
   searchFields: ['partner_name', 'partner_code', 'contact_name', 'phone_number'],
 });

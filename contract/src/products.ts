@@ -1,7 +1,7 @@
 // Products: items (with an image), item categories, unit-of-measure lines ("product lines") and old prices.
 import { z } from 'zod';
 import { BusinessDate, Id, Money, moneyInput, qBool, qInt, Timestamp } from './common';
-import { defineContract } from './resource';
+import { defineContract, updateSchema } from './resource';
 
 export const Item = z.object({
   id: Id,
@@ -28,18 +28,16 @@ export type Item = z.infer<typeof Item>;
  * The edit form (PUT /web/item/id/{item_id}): JSON, or multipart with this object as JSON in the text
  * field `form_data` plus an optional `image` file. item_code is the ERP's key and cannot change here.
  */
-export const ItemUpdate = z
-  .object({
-    item_id: Id,
-    item_name: z.string().trim().min(1, { error: 'is required' }).max(200),
-    item_category_id: Id,
-    brand: z.string().trim().max(100),
-    uom: z.string().trim().min(1, { error: 'is required' }).max(20),
-    price: moneyInput(),
-    description: z.string().trim().max(2000),
-    active: z.boolean(),
-  })
-  .partial();
+export const ItemUpdate = updateSchema({
+  item_id: Id,
+  item_name: z.string().trim().min(1, { error: 'is required' }).max(200),
+  item_category_id: Id,
+  brand: z.string().trim().max(100),
+  uom: z.string().trim().min(1, { error: 'is required' }).max(20),
+  price: moneyInput(),
+  description: z.string().trim().max(2000),
+  active: z.boolean(),
+});
 
 export const itemContract = defineContract({
   name: 'item',
@@ -55,28 +53,15 @@ export const itemContract = defineContract({
   record: Item,
   update: ItemUpdate,
   filters: z.object({ item_category_id: qInt(), active: qBool() }),
-  sortKeys: [
-    'id',
-    'def.id',
-    'item_id',
-    'created_date',
-    'def.created_date',
-    'created_at',
-    'item_name',
-    'def.item_name',
-    'item_code',
-    'def.item_code',
-    'price',
-    'def.price',
-  ],
+  sortKeys: ['id', 'item_id', 'created_date', 'created_at', 'item_name', 'item_code', 'price'],
   defaultSort: { by: 'def.created_date', dir: 'desc' },
   searchFields: ['item_name', 'item_code'],
   upload: { field: 'image' },
 });
 
-/** GET /web/item/category_id/{id}: the items of one category (by name, at most 1000), `list_item`. */
+/** GET /web/item/category_id/{id}: the items of one category (by name, at most 1000); `data` is the array. */
 export const ITEMS_BY_CATEGORY_PATH = '/web/item/category_id/:id';
-export const ItemsByCategory = z.object({ list_item: z.array(Item) });
+export const ItemsByCategory = z.array(Item);
 
 export const ItemCategory = z.object({
   id: Id,
@@ -92,7 +77,7 @@ export const itemCategoryContract = defineContract({
   paths: { list: '/apps/item_category/', select: '/apps/item_category/select' },
   record: ItemCategory,
   filters: z.object({ active: qBool() }),
-  sortKeys: ['id', 'def.id', 'name', 'def.name', 'code', 'def.code'],
+  sortKeys: ['id', 'name', 'code'],
   defaultSort: { by: 'name', dir: 'asc' },
   searchFields: ['name', 'code'],
 });
@@ -122,18 +107,7 @@ export const itemUomLineContract = defineContract({
   paths: { list: '/web/item-uom-line/' },
   record: ItemUomLine,
   filters: z.object({ item_id: qInt(), active: qBool() }),
-  sortKeys: [
-    'id',
-    'def.id',
-    'item_uom_line_id',
-    'created_date',
-    'def.created_date',
-    'created_at',
-    'uom',
-    'def.uom',
-    'item_name',
-    'price',
-  ],
+  sortKeys: ['id', 'item_uom_line_id', 'created_date', 'created_at', 'uom', 'item_name', 'price'],
   defaultSort: { by: 'def.created_date', dir: 'desc' },
   searchFields: ['item_name', 'item_code', 'uom', 'barcode'],
 });
@@ -163,7 +137,7 @@ export const itemOldPriceContract = defineContract({
   record: ItemOldPrice,
   create: ItemOldPriceCreate,
   filters: z.object({ item_id: qInt() }),
-  sortKeys: ['id', 'def.id', 'effective_date', 'def.effective_date', 'price', 'item_name'],
+  sortKeys: ['id', 'effective_date', 'price', 'item_name'],
   defaultSort: { by: 'def.id', dir: 'asc' },
   searchFields: ['item_name', 'item_code', 'note'],
 });

@@ -1,6 +1,6 @@
 // A resource's API contract, declared once and shared by the server (routes, validation, OpenAPI)
 // and the web app (typed client, list columns, filters, forms).
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { PermissionArea } from './common';
 
 export type ResourcePaths = {
@@ -27,7 +27,10 @@ export type ResourceContract<
   idKey: string;
   /** Key holding the array in list answers (`list_role_group`); absent: `data` is the array. */
   listKey?: string;
-  /** Key holding the array in select answers; defaults to listKey. */
+  /**
+   * Key holding the array in select answers where SPEC.md names one (`list_customertype`); absent:
+   * `data` is the array (CONTRACT.md section 2), whatever the list's key.
+   */
   selectKey?: string;
   paths: ResourcePaths;
   record: R;
@@ -35,7 +38,10 @@ export type ResourceContract<
   update?: U;
   /** Exact-match filters beyond page/limit/by/sort/search. */
   filters: F;
-  /** Allowed `by` values (SPEC.md alias names included); anything else is a 400. */
+  /**
+   * Allowed `by` values, as bare names; each is also accepted with one of SORT_ALIAS_PREFIXES
+   * (`def.id`, `b.id`), so no contract lists alias names. Anything else is a 400.
+   */
   sortKeys: readonly string[];
   defaultSort: { by: string; dir: 'asc' | 'desc' };
   /** Columns `search` looks in (documentation; the server maps them). */
@@ -52,6 +58,26 @@ export type ResourceContract<
   upload?: { field: 'photo' | 'image' };
 };
 
+/** The table-alias prefixes SPEC.md's clients put before a sort column: `def.id`, `pc.priority`, `pl.id`, `b.id`. */
+export const SORT_ALIAS_PREFIXES = ['def', 'pc', 'pl', 'b'] as const;
+
+/** The sort key a `by` value names (itself, or the key after an alias prefix); undefined when not allowed. */
+export function resolveSortKey(sortKeys: readonly string[], by: string): string | undefined {
+  if (sortKeys.includes(by)) return by;
+  const dot = by.indexOf('.');
+  if (dot < 0) return undefined;
+  const prefix = by.slice(0, dot);
+  const key = by.slice(dot + 1);
+  return (SORT_ALIAS_PREFIXES as readonly string[]).includes(prefix) && sortKeys.includes(key)
+    ? key
+    : undefined;
+}
+
+/** A readable list of the accepted `by` values (for error messages and the API docs). */
+export function describeSortKeys(sortKeys: readonly string[]): string {
+  return `${sortKeys.join(', ')} (each also as ${SORT_ALIAS_PREFIXES.map((p) => `${p}.<name>`).join(', ')})`;
+}
+
 export function defineContract<
   R extends z.ZodObject,
   C extends z.ZodType,
@@ -59,6 +85,38 @@ export function defineContract<
   F extends z.ZodObject,
 >(c: ResourceContract<R, C, U, F>): ResourceContract<R, C, U, F> {
   return c;
+}
+
+/** A field schema without its `.default(...)` / `.prefault(...)` (and the `.optional()` beneath it). */
+type Bare<T> = T extends z.ZodDefault<infer I> | z.ZodPrefault<infer I>
+  ? Bare<I>
+  : T extends z.ZodOptional<infer I>
+    ? Bare<I>
+    : T;
+export type UpdateShape<S extends z.ZodRawShape> = { [K in keyof S]: z.ZodOptional<Bare<S[K]>> };
+
+function bare(schema: z.ZodType): z.ZodType {
+  let s = schema;
+  for (;;) {
+    if (s instanceof z.ZodDefault || s instanceof z.ZodPrefault || s instanceof z.ZodOptional) {
+      s = s.unwrap() as z.ZodType;
+    } else {
+      return s;
+    }
+  }
+}
+
+/**
+ * The update body of a resource from the fields of its create body (or its own field list): every
+ * field optional, defaults removed. CONTRACT.md section 2: a field absent from a PUT is left as it
+ * is, so an update schema must never fill one in (`Create.partial()` would: zod still applies a
+ * partial field's default). Object-level refinements of the create body are not carried over: an
+ * update checks them after merging with the stored record.
+ */
+export function updateSchema<S extends z.ZodRawShape>(shape: S): z.ZodObject<UpdateShape<S>> {
+  const out: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(shape)) out[key] = bare(field as z.ZodType).optional();
+  return z.object(out) as unknown as z.ZodObject<UpdateShape<S>>;
 }
 
 export type RecordOf<T> = T extends ResourceContract<infer R> ? z.infer<R> : never;

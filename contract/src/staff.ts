@@ -1,7 +1,7 @@
 // Staff area: staff users, roles (a permission area with its actions) and role groups.
 import { z } from 'zod';
 import { Id, PermissionArea, qBool, qInt, Timestamp } from './common';
-import { defineContract } from './resource';
+import { defineContract, updateSchema } from './resource';
 
 export const StaffUser = z.object({
   id: Id,
@@ -43,12 +43,7 @@ export const StaffUserCreate = z.object({
   region_ids: staffFields.region_ids.optional().default([]),
   active: staffFields.active.optional().default(true),
 });
-export const StaffUserUpdate = z
-  .object({
-    ...staffFields,
-    password: z.string().min(8, { error: 'must be at least 8 characters' }).max(200),
-  })
-  .partial();
+export const StaffUserUpdate = updateSchema(StaffUserCreate.shape);
 export const staffUserContract = defineContract({
   name: 'staff_user',
   area: 'staff_user',
@@ -66,7 +61,7 @@ export const staffUserContract = defineContract({
   create: StaffUserCreate,
   update: StaffUserUpdate,
   filters: z.object({ role_group_id: qInt(), active: qBool() }),
-  sortKeys: ['id', 'def.id', 'name', 'def.name', 'email', 'created_at', 'def.created_date', 'last_login_at'],
+  sortKeys: ['id', 'name', 'email', 'created_at', 'created_date', 'last_login_at'],
   defaultSort: { by: 'id', dir: 'desc' },
   searchFields: ['name', 'email', 'phone_number'],
 });
@@ -103,7 +98,7 @@ export const RoleCreate = z.object({
   can_delete: roleFields.can_delete.optional().default(false),
 });
 /** SPEC.md: the update body repeats id_role; it must match the path. */
-export const RoleUpdate = z.object({ ...roleFields, id_role: Id }).partial();
+export const RoleUpdate = updateSchema({ ...RoleCreate.shape, id_role: Id });
 export const roleContract = defineContract({
   name: 'role',
   area: 'role',
@@ -121,7 +116,7 @@ export const roleContract = defineContract({
   create: RoleCreate,
   update: RoleUpdate,
   filters: z.object({ area: z.preprocess((v) => (v === '' ? undefined : v), PermissionArea.optional()) }),
-  sortKeys: ['id', 'def.id', 'id_role', 'name', 'def.name', 'area', 'created_at', 'def.created_date'],
+  sortKeys: ['id', 'id_role', 'name', 'area', 'created_at', 'created_date'],
   defaultSort: { by: 'id', dir: 'desc' },
   searchFields: ['name', 'area', 'description'],
 });
@@ -146,7 +141,7 @@ export const RoleGroupCreate = z.object({
   description: roleGroupFields.description.optional().default(''),
   role_ids: roleGroupFields.role_ids.optional().default([]),
 });
-export const RoleGroupUpdate = z.object(roleGroupFields).partial();
+export const RoleGroupUpdate = updateSchema(RoleGroupCreate.shape);
 export const roleGroupContract = defineContract({
   name: 'role_group',
   area: 'role',
@@ -164,7 +159,7 @@ export const roleGroupContract = defineContract({
   create: RoleGroupCreate,
   update: RoleGroupUpdate,
   filters: z.object({}),
-  sortKeys: ['id', 'def.id', 'name', 'def.name', 'created_at', 'def.created_date'],
+  sortKeys: ['id', 'name', 'created_at', 'created_date'],
   defaultSort: { by: 'id', dir: 'desc' },
   searchFields: ['name', 'description'],
 });

@@ -408,8 +408,10 @@ describe('customer views and reports', () => {
       page.goto(`${BASE_URL}/#/customer-report`),
     );
     assert.equal(first.url.searchParams.get('start_date'), null, 'the server picks the current month');
-    const data = first.body.data as { start_date: string; end_date: string };
-    assert.match(data.start_date, /^\d{4}-\d{2}-01$/);
+    // The report's data is the array; the period it covers is in meta.
+    assert.ok(Array.isArray(first.body.data));
+    const period = first.body.meta as unknown as { start_date: string; end_date: string };
+    assert.match(period.start_date, /^\d{4}-\d{2}-01$/);
     await page.getByText('Bulan ini', { exact: true }).waitFor();
     await tableRows(page).first().waitFor();
     await shot(page, 'customer-report');
@@ -423,11 +425,11 @@ describe('customer views and reports', () => {
           `${BASE_URL}/#/customer-report?start_date=2026-01-01&end_date=2026-06-30&by=customer_code&sort=asc`,
         ),
     );
-    const rows = rowsOf(ranged.body, 'list_customer') as (Customer & {
+    const rows = rowsOf(ranged.body) as (Customer & {
       invoice_count: number;
       turnover: number;
     })[];
-    assert.equal((ranged.body.data as { start_date: string }).start_date, '2026-01-01');
+    assert.equal((ranged.body.meta as unknown as { start_date: string }).start_date, '2026-01-01');
     await rowOf(rows[0].customer_code).waitFor();
     const text = await rowOf(rows[0].customer_code).innerText();
     assert.ok(text.includes(idNum(rows[0].invoice_count)), text);

@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { type ErrCode, ErrorBody } from '@lbo/contract/common';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -38,6 +39,47 @@ declare module 'fastify' {
   }
 }
 
+const ERROR_ANSWERS: Record<number, { code: ErrCode; description: string }> = {
+  400: { code: 'VALIDATION_ERROR', description: 'Invalid input: one message per invalid field' },
+  401: { code: 'UNAUTHENTICATED', description: 'No valid token (or wrong credentials)' },
+  403: {
+    code: 'FORBIDDEN',
+    description: 'The role lacks this action, or the record is outside your branches',
+  },
+  404: { code: 'NOT_FOUND', description: 'No record with that id' },
+  409: { code: 'CONFLICT', description: 'Conflicts with stored data (duplicate, still in use, balance)' },
+  413: { code: 'PAYLOAD_TOO_LARGE', description: 'The body or file is too large' },
+  415: { code: 'UNSUPPORTED_MEDIA_TYPE', description: 'Unsupported content type or file type' },
+  429: { code: 'RATE_LIMITED', description: 'Too many attempts; try again later' },
+  500: { code: 'INTERNAL', description: 'Unexpected server error (no details)' },
+};
+
+/**
+ * The error answers a route can give (CONTRACT.md section 2), added to its OpenAPI entry with the
+ * error envelope, so no route declares them by hand. A route's own entries for a status win.
+ */
+export function errorStatuses(route: {
+  method: string;
+  url: string;
+  public: boolean;
+  hasBody: boolean;
+  rateLimited: boolean;
+}): number[] {
+  const writes = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);
+  const takesBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+  // Public routes with a body are the sign-in family: wrong credentials are a 401, repeats a 429.
+  const credentials = route.public && route.hasBody;
+  const statuses = [400];
+  if (!route.public || credentials) statuses.push(401);
+  if (!route.public) statuses.push(403);
+  if (/:[A-Za-z_]/.test(route.url)) statuses.push(404);
+  if (writes) statuses.push(409);
+  if (takesBody) statuses.push(413, 415);
+  if (credentials || route.rateLimited) statuses.push(429);
+  statuses.push(500);
+  return statuses;
+}
+
 export type AppDeps = { config: Config; database: Database; logger?: FastifyServerOptions['logger'] };
 
 export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
@@ -52,6 +94,25 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const schema = route.schema as
+      | { hide?: boolean; body?: unknown; response?: Record<string | number, unknown> }
+      | undefined;
+    if (schema && !schema.hide && route.url.startsWith(API_PREFIX)) {
+      const statuses = errorStatuses({
+        method: methods.includes('GET') ? 'GET' : String(methods[0]),
+        url: route.url,
+        public: route.config?.public === true,
+        hasBody: schema.body !== undefined,
+        rateLimited: route.config?.rateLimit !== undefined,
+      });
+      const response = { ...(schema.response ?? {}) };
+      for (const status of statuses) {
+        if (response[status] !== undefined) continue;
+        const { code, description } = ERROR_ANSWERS[status];
+        response[status] = ErrorBody.extend({ err_code: z.literal(code) }).describe(description);
+      }
+      schema.response = response;
+    }
     for (const method of methods) {
       routeTable.push({
         method,

@@ -561,9 +561,10 @@ describe('customer types, report, log and last seen', () => {
     const month = monthOf(today);
     const res = await h.call(admin, 'GET', `/web/customer/report?search=${encodeURIComponent('Jaya Abadi')}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ start_date: month.start, end_date: month.end });
-    expect(res.body.data.list_customer).toHaveLength(1);
-    expect(res.body.data.list_customer[0]).toMatchObject({
+    expect(res.body.meta).toMatchObject({ start_date: month.start, end_date: month.end });
+    expect(Array.isArray(res.body.data)).toBe(true);
+    expect(res.body.data).toHaveLength(1);
+    expect(res.body.data[0]).toMatchObject({
       customer_id: c.jaya.id,
       invoice_count: 1,
       turnover: 3000,
@@ -575,17 +576,15 @@ describe('customer types, report, log and last seen', () => {
       'GET',
       `/web/customer/report?start_date=${thisYear}-01-01&end_date=${thisYear}-01-31&branch_id=${h.fixture.branches.b1.id}&by=customer_name`,
     );
-    expect(
-      jan.body.data.list_customer.map((r: any) => [r.customer_name, r.invoice_count, r.turnover]),
-    ).toEqual([
+    expect(jan.body.data.map((r: any) => [r.customer_name, r.invoice_count, r.turnover])).toEqual([
       ['Toko Sumber Rejeki', 2, 750_000],
       ['Warung Makmur Jaya', 1, 99],
     ]);
     const exported = await h.call(admin, 'GET', '/web/customer/report?export=1&limit=1');
-    expect(exported.body.data.list_customer).toHaveLength(5);
+    expect(exported.body.data).toHaveLength(5);
     expect(exported.body.meta.total_data).toBe(5);
     const scoped = await h.call(branchUser, 'GET', '/web/customer/report?export=1');
-    expect(scoped.body.data.list_customer).toHaveLength(3);
+    expect(scoped.body.data).toHaveLength(3);
     expect((await h.call(admin, 'GET', '/web/customer/report?start_date=2024-13-01')).status).toBe(400);
   });
 

@@ -67,11 +67,8 @@ describe('items', () => {
     const res = await h.call(viewer, 'GET', '/apps/item/v2/select?by=def.created_date');
     expect(res.status).toBe(200);
     expect(res.body.meta).toBeUndefined();
-    expect(res.body.data.list_item.map((i: any) => i.item_id)).toEqual([
-      it1.teh.id,
-      it1.kopi.id,
-      it1.keripik.id,
-    ]);
+    // SPEC.md names no key for this select: data is the array (CONTRACT.md section 2).
+    expect(res.body.data.map((i: any) => i.item_id)).toEqual([it1.teh.id, it1.kopi.id, it1.keripik.id]);
   });
 
   it('should show one item and answer 404 for an unknown one', async () => {
@@ -143,10 +140,7 @@ describe('items', () => {
   it('should list the items of one category', async () => {
     const res = await h.call(admin, 'GET', `/web/item/category_id/${cat1.id}`);
     expect(res.status).toBe(200);
-    expect(res.body.data.list_item.map((i: any) => i.item_name)).toEqual([
-      'Kopi Susu Kaleng',
-      'Teh Botol 350ml',
-    ]);
+    expect(res.body.data.map((i: any) => i.item_name)).toEqual(['Kopi Susu Kaleng', 'Teh Botol 350ml']);
     expect((await h.call(admin, 'GET', '/web/item/category_id/99999')).status).toBe(404);
     expect((await h.call(admin, 'GET', '/web/item/category_id/abc')).status).toBe(400);
   });

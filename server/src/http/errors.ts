@@ -1,20 +1,8 @@
 // Errors the API answers with, and the one error handler that turns anything thrown into
 // CONTRACT.md's error envelope. A 500 never carries SQL or a stack trace.
-import type { ErrCode } from '@lbo/contract/common';
+import { ERR_STATUS, type ErrCode } from '@lbo/contract/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-
-const STATUS: Record<ErrCode, number> = {
-  VALIDATION_ERROR: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-};
 
 export class ApiError extends Error {
   readonly status: number;
@@ -25,7 +13,7 @@ export class ApiError extends Error {
   ) {
     const list = Array.isArray(messages) ? messages : [messages];
     super(list.join('; '));
-    this.status = STATUS[code];
+    this.status = ERR_STATUS[code];
     this.messages = list.length > 0 ? list : [code];
   }
 }

@@ -1,10 +1,11 @@
 // Turns a validated list query into SQL pieces: the sort allow-list, search and exact filters.
 // Client strings never reach SQL text: `by` is looked up in a per-resource map of columns.
+import { describeSortKeys, resolveSortKey } from '@lbo/contract/resource';
 import { and, asc, desc, ilike, or, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors';
 
-/** `by` value -> the column (or expression) to sort on, or several in order (`transaction_date` -> date, time). */
+/** Sort key (bare name, see resolveSortKey for the alias forms) -> the column (or expression) to sort on, or several in order (`transaction_date` -> date, time). */
 export type SortMap = Record<string, AnyPgColumn | SQL | readonly (AnyPgColumn | SQL)[]>;
 
 export function orderBy(
@@ -15,10 +16,13 @@ export function orderBy(
   fallback: { by: string; dir: 'asc' | 'desc' },
   tieBreaker: AnyPgColumn,
 ): SQL[] {
-  const key = by ?? fallback.by;
-  const column = allowed.includes(key) ? sortMap[key] : undefined;
+  const requested = by ?? fallback.by;
+  const key = resolveSortKey(allowed, requested);
+  const column = key === undefined ? undefined : sortMap[key];
   if (!column) {
-    throw badRequest(`by: unknown sort column '${key.slice(0, 50)}'; use one of: ${allowed.join(', ')}`);
+    throw badRequest(
+      `by: unknown sort column '${requested.slice(0, 50)}'; use one of: ${describeSortKeys(allowed)}`,
+    );
   }
   const d = dir ?? (by ? 'asc' : fallback.dir);
   const f = d === 'desc' ? desc : asc;

@@ -2,13 +2,14 @@
 // table, columns, sort map, search columns, filters and scope rule) from which the standard
 // handlers are made: paged list, /select, get by id, create, update, delete.
 // Custom behaviour goes into hooks beside the definition, never into copies of these handlers.
-import type { ResourceContract } from '@lbo/contract/resource';
+import { type ResourceContract, resolveSortKey } from '@lbo/contract/resource';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
 import type { SortMap } from '../http/list-query';
+import { branchCondition, type ScopedTable } from '../http/scope';
 
 export type HookCtx = { req: FastifyRequest; tx: Tx };
 
@@ -21,6 +22,11 @@ export type ScopeRule = {
   inputKey?: string;
   /** Rows with no branch (NULL) are visible to everyone. */
   nullVisible?: boolean;
+  /**
+   * Body fields naming rows of branch-scoped tables (`salesman_id`, `customer_id`): on create and
+   * update each named row must be within the caller's branches (403; an unknown id is a 404).
+   */
+  references?: Record<string, ScopedTable>;
 };
 
 export type ResourceDef<C extends ResourceContract = ResourceContract> = {
@@ -71,8 +77,17 @@ type UpdateInput<C extends ResourceContract> = z.output<NonNullable<C['update']>
 
 export function defineResource<C extends ResourceContract>(def: ResourceDef<C>): ResourceDef<C> {
   const missing = def.contract.sortKeys.filter((k) => !(k in def.sort));
+  const unlisted = Object.keys(def.sort).filter((k) => !def.contract.sortKeys.includes(k));
+  if (unlisted.length > 0) {
+    // Alias forms (`def.id`) are resolved generically; a sort map holds bare sort keys only.
+    throw new Error(`resource ${def.contract.name}: sort columns not in sortKeys: ${unlisted.join(', ')}`);
+  }
   if (missing.length > 0) {
     throw new Error(`resource ${def.contract.name}: sort keys without a column: ${missing.join(', ')}`);
+  }
+  const { sortKeys, defaultSort } = def.contract;
+  if (!resolveSortKey(sortKeys, defaultSort.by)) {
+    throw new Error(`resource ${def.contract.name}: the default sort '${defaultSort.by}' is not a sort key`);
   }
   if (def.contract.detail && !def.detail) {
     throw new Error(`resource ${def.contract.name}: the contract has a detail answer but no detail builder`);
@@ -94,15 +109,8 @@ export function scopeFlag(def: AnyResourceDef, req: FastifyRequest): SQL {
 }
 
 export function scopeCondition(def: AnyResourceDef, req: FastifyRequest): SQL | undefined {
-  const scope = req.user.branches;
-  if (!def.scope || scope === 'all') return undefined;
-  const ids = scope.length > 0 ? scope : [0];
-  const col = def.scope.branchColumn;
-  const inList = sql`${col} in (${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
-  return def.scope.nullVisible ? sql`(${col} is null or ${inList})` : inList;
+  if (!def.scope) return undefined;
+  return branchCondition(req, def.scope.branchColumn, { nullVisible: def.scope.nullVisible });
 }
 
 export type { DbOrTx };

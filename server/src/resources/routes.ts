@@ -4,18 +4,20 @@ import {
   ListQuery,
   type ListQuery as ListQueryT,
   PageMeta,
+  qString,
   SELECT_CAP,
   SelectQuery,
 } from '@lbo/contract/common';
+import { describeSortKeys } from '@lbo/contract/resource';
 import { count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
 import { writeAudit } from '../http/audit';
-import { assertBranchInScope } from '../http/auth';
 import { forbidden, notFound } from '../http/errors';
 import { allOf, orderBy, pageMeta, searchCondition } from '../http/list-query';
+import { assertBranchInScope, assertReferencesInScope } from '../http/scope';
 import { multipartJsonBody, type StoredUpload } from '../http/uploads';
 import { type AnyResourceDef, scopeCondition, scopeFlag } from './define';
 
@@ -192,10 +194,14 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
   const { paths, record, listKey, idKey } = contract;
   const area = contract.area;
   const label = contract.name.replace(/_/g, ' ');
-  const listQuery = ListQuery.extend(contract.filters.shape);
-  const selectQuery = SelectQuery.extend(contract.filters.shape);
+  // `by` documents its accepted values in the OpenAPI document; orderBy checks them.
+  const by = qString().describe(
+    `Sort column: ${describeSortKeys(contract.sortKeys)}. Default ${contract.defaultSort.by} ${contract.defaultSort.dir}.`,
+  );
+  const listQuery = ListQuery.extend(contract.filters.shape).extend({ by });
+  const selectQuery = SelectQuery.extend(contract.filters.shape).extend({ by });
   const listData = listKey ? z.object({ [listKey]: z.array(record) }) : z.array(record);
-  const selectKey = contract.selectKey ?? listKey;
+  const selectKey = contract.selectKey;
   const selectData = selectKey ? z.object({ [selectKey]: z.array(record) }) : z.array(record);
   const tableCols = tableColumnsOf(def);
   const wrapList = (rows: unknown[]) => (listKey ? { [listKey]: rows } : rows);
@@ -304,6 +310,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
         const created = await cleanupOnError(req, stored, () =>
           db.transaction(async (tx) => {
             const ctx = { req, tx };
+            await assertReferencesInScope(tx, req, def.scope?.references, input);
             const values = def.hooks?.beforeCreate ? await def.hooks.beforeCreate(input, ctx) : input;
             const [{ id }] = (await tx
               .insert(def.table)
@@ -349,6 +356,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
           db.transaction(async (tx) => {
             const ctx = { req, tx };
             const before = await loadRecord(tx, def, req, id);
+            await assertReferencesInScope(tx, req, def.scope?.references, input);
             const values = def.hooks?.beforeUpdate
               ? await def.hooks.beforeUpdate(id, input, before, ctx)
               : input;

@@ -2,7 +2,7 @@
 // (single flight), and turns CONTRACT.md's error envelope into an ApiError with readable
 // messages. No zod here: the login route loads this module.
 import type { LoginResult } from '@lbo/contract/auth';
-import type { PageMeta } from '@lbo/contract/common';
+import { ERR_STATUS, type PageMeta } from '@lbo/contract/common';
 import { clearSession, getSession, saveSession } from './session';
 
 export const API_BASE = '/v1/api';
@@ -67,20 +67,11 @@ async function parseError(res: Response): Promise<ApiError> {
     const code = typeof b.err_code === 'string' ? b.err_code : `HTTP_${res.status}`;
     return new ApiError(res.status, code, messages);
   }
-  const fallback: Record<number, string> = {
-    401: 'UNAUTHENTICATED',
-    403: 'FORBIDDEN',
-    404: 'NOT_FOUND',
-    409: 'CONFLICT',
-    413: 'PAYLOAD_TOO_LARGE',
-    415: 'UNSUPPORTED_MEDIA_TYPE',
-    429: 'RATE_LIMITED',
-  };
-  return new ApiError(
-    res.status,
-    fallback[res.status] ?? (res.status >= 500 ? 'INTERNAL' : `HTTP_${res.status}`),
-    [],
+  // No envelope (a proxy's page, an empty body): the code the contract gives that status.
+  const known = Object.entries(ERR_STATUS).find(
+    ([code, status]) => status === res.status && code !== 'VALIDATION_ERROR',
   );
+  return new ApiError(res.status, known?.[0] ?? (res.status >= 500 ? 'INTERNAL' : `HTTP_${res.status}`), []);
 }
 
 async function send(

@@ -1,23 +1,12 @@
 // Turns anything a call can throw into a title and readable messages in the user's language.
+import { ErrCode } from '@lbo/contract/common';
 import type { TFunction } from 'i18next';
 import { ApiError } from './api-client';
 
 export type ReadableError = { title: string; messages: string[]; code: string; status: number };
 
-const KNOWN = new Set([
-  'VALIDATION_ERROR',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'INTERNAL',
-  'NETWORK',
-  'SESSION_EXPIRED',
-  'BAD_RESPONSE',
-]);
+/** The server's codes (from the contract) and the client's own. */
+const KNOWN = new Set<string>([...ErrCode.options, 'NETWORK', 'SESSION_EXPIRED', 'BAD_RESPONSE']);
 
 export function readableError(error: unknown, t: TFunction): ReadableError {
   if (error instanceof ApiError) {

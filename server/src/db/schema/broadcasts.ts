@@ -1,7 +1,7 @@
 // Broadcast messages to customers' apps and their per-customer deliveries.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, timestamps, timestamptz } from './common';
+import { id, inList, timestamps, timestamptz } from './common';
 import { customers } from './customers';
 import { staff_users } from './staff';
 
@@ -17,8 +17,6 @@ export type BroadcastTarget = {
   customer_type_ids?: number[];
   installed_only?: boolean;
 };
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const broadcasts = pgTable(
   'broadcasts',

@@ -12,6 +12,9 @@ export const timestamptz = customType<{ data: string; driverData: string | Date 
 /** Surrogate key: an identity column that still accepts explicit ids (seeds, imports). */
 export const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
 
+/** The SQL list `'a', 'b'` of an enumeration's values, for CHECK constraints (never client input). */
+export const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
 export const timestamps = () => ({
   created_at: timestamptz('created_at').notNull().default(sql`now()`),
   updated_at: timestamptz('updated_at').notNull().default(sql`now()`),

@@ -1,7 +1,7 @@
 // Coupons bought with points, their redemptions (with revert), and the coupon lottery.
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, timestamps, timestamptz } from './common';
+import { id, inList, timestamps, timestamptz } from './common';
 import { customers } from './customers';
 import { branches, regions } from './organisation';
 import { point_ledger } from './points';
@@ -12,8 +12,6 @@ import { staff_users } from './staff';
  * delivered: handed over; reverted: cancelled and the points given back (a compensating ledger row).
  */
 export const COUPON_STATUSES = ['redeemed', 'processed', 'delivered', 'reverted'] as const;
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const coupons = pgTable(
   'coupons',

@@ -1,5 +1,7 @@
 // Loyalty points: the append-only ledger (CONTRACT.md section 8), earning rules, per-customer maximums
 // and promo (bonus) point campaigns.
+// Point types (POINT_TYPE) and sources are defined once, in the contract.
+import { POINT_SOURCES } from '@lbo/contract/points';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -14,39 +16,11 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { id, timestamps, timestamptz } from './common';
+import { id, inList, timestamps, timestamptz } from './common';
 import { customer_types, customers } from './customers';
 import { item_categories, items } from './products';
 import { sales_invoices } from './sales';
 import { staff_users } from './staff';
-
-/**
- * Ledger point types. Credits (positive points) are 1, 2, 3, 6; debits (negative) are 4, 5;
- * a manual correction (7) may go either way. SPEC.md fixes 1 and 5; the others are ours.
- */
-export const POINT_TYPES = {
-  master: 1, // earned from an invoice (invoice_document_no set)
-  injected: 2, // granted by staff or a campaign (POST /point/inject/)
-  promo_bonus: 3, // extra points from a point promo for an invoice (invoice_document_no set)
-  coupon_redemption: 4, // spent on a coupon (coupon_redemptions.redeem_ledger_id)
-  deduction: 5, // taken back, e.g. for returned goods
-  redemption_revert: 6, // compensates a reverted coupon redemption (coupon_redemptions.revert_ledger_id)
-  manual_correction: 7, // a staff correction, either sign
-} as const;
-export type PointType = (typeof POINT_TYPES)[keyof typeof POINT_TYPES];
-
-export const POINT_SOURCES = [
-  'invoice',
-  'promo',
-  'inject',
-  'redemption',
-  'revert',
-  'deduction',
-  'manual',
-  'import',
-] as const;
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const point_ledger = pgTable(
   'point_ledger',

@@ -3,22 +3,17 @@
 // of the sale: branch scope and the dashboards filter and group millions of invoices by branch and
 // date without a join through customers, and the figures stay with the branch that made the sale
 // when a customer later moves.
+// The statuses and payment methods the CHECK constraints allow are defined once, in the contract.
+import { INVOICE_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from '@lbo/contract/sales';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, text, time, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, timestamps, timestamptz } from './common';
+import { id, inList, timestamps, timestamptz } from './common';
 import { customers } from './customers';
 import { branches, salesmen } from './organisation';
 import { items } from './products';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: 'number' });
 const quantity = (name: string) => numeric(name, { precision: 18, scale: 4, mode: 'number' });
-
-export const INVOICE_STATUSES = ['unpaid', 'partial', 'paid', 'cancelled'] as const;
-export const PAYMENT_METHODS = ['cash', 'credit', 'transfer', 'virtual_account'] as const;
-/** new (placed in the app) > confirmed > processed > shipped > delivered; cancelled at any point before delivery. */
-export const ORDER_STATUSES = ['new', 'confirmed', 'processed', 'shipped', 'delivered', 'cancelled'] as const;
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const sales_invoices = pgTable(
   'sales_invoices',

@@ -87,21 +87,15 @@ export const customerResource = defineResource({
   joins: customerJoins,
   sort: {
     id: customers.id,
-    'def.id': customers.id,
     customer_id: customers.id,
     customer_name: customers.customer_name,
-    'def.customer_name': customers.customer_name,
     customer_code: customers.customer_code,
-    'def.customer_code': customers.customer_code,
     branch_name: branches.name,
     monthly_max_point: customers.monthly_max_point,
-    'def.monthly_max_point': customers.monthly_max_point,
     point_balance: customers.point_balance,
     last_seen_at: customers.last_seen_at,
-    'def.last_seen_at': customers.last_seen_at,
     created_at: customers.created_at,
     created_date: customers.created_at,
-    'def.created_date': customers.created_at,
   },
   // Each has a trigram index (pg_trgm), so `ILIKE '%x%'` stays an index scan at 100k customers.
   search: [customers.customer_name, customers.customer_code, customers.owner_name],
@@ -124,7 +118,18 @@ export const customerResource = defineResource({
     monthly_max_point: (only: boolean) =>
       only ? isNotNull(customers.monthly_max_point) : isNull(customers.monthly_max_point),
   },
-  scope: { branchColumn: customers.branch_id, inputKey: 'branch_id' },
+  scope: {
+    branchColumn: customers.branch_id,
+    inputKey: 'branch_id',
+    references: {
+      salesman_id: {
+        table: salesmen,
+        branchColumn: salesmen.branch_id,
+        label: 'salesman',
+        codeColumn: salesmen.salesman_code,
+      },
+    },
+  },
   upload: { column: 'photo_url', folder: 'customer' },
   detail: async (customer, { db, query }) => {
     const id = customer.id as number;
@@ -189,12 +194,9 @@ export const customerTypeResource = defineResource({
   },
   sort: {
     id: customer_types.id,
-    'def.id': customer_types.id,
     customer_type_id: customer_types.id,
     name: customer_types.name,
-    'def.name': customer_types.name,
     code: customer_types.code,
-    'def.code': customer_types.code,
   },
   search: [customer_types.name, customer_types.code],
   filters: { active: customer_types.active },
@@ -227,11 +229,9 @@ export const customerLogResource = defineResource({
       .leftJoin(staff_users, eq(staff_users.id, customer_logs.user_id)),
   sort: {
     id: customer_logs.id,
-    'def.id': customer_logs.id,
     at: customer_logs.at,
-    'def.at': customer_logs.at,
     created_at: customer_logs.at,
-    'def.created_date': customer_logs.at,
+    created_date: customer_logs.at,
     customer_name: customers.customer_name,
     action: customer_logs.action,
   },
@@ -273,9 +273,7 @@ export const customerLastSeenResource = defineResource({
   where: () => isNotNull(customers.last_seen_at),
   sort: {
     last_seen_at: customers.last_seen_at,
-    'def.last_seen_at': customers.last_seen_at,
     id: customers.id,
-    'def.id': customers.id,
     customer_id: customers.id,
     customer_name: customers.customer_name,
     customer_code: customers.customer_code,
@@ -307,9 +305,7 @@ export const customerActivityResource = defineResource({
   joins: (q) => q.leftJoin(customers, eq(customers.id, customer_activities.customer_id)),
   sort: {
     id: customer_activities.id,
-    'def.id': customer_activities.id,
     at: customer_activities.at,
-    'def.at': customer_activities.at,
     activity: customer_activities.activity,
   },
   search: [customer_activities.activity, customer_activities.device],

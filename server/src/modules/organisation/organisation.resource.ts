@@ -26,9 +26,7 @@ export const regionGroupResource = defineResource({
   columns: { id: region_groups.id, code: region_groups.code, name: region_groups.name },
   sort: {
     id: region_groups.id,
-    'def.id': region_groups.id,
     name: region_groups.name,
-    'def.name': region_groups.name,
     code: region_groups.code,
   },
   search: [region_groups.name, region_groups.code],
@@ -47,9 +45,7 @@ export const regionResource = defineResource({
   joins: (q) => q.innerJoin(region_groups, eq(region_groups.id, regions.region_group_id)),
   sort: {
     id: regions.id,
-    'def.id': regions.id,
     name: regions.name,
-    'def.name': regions.name,
     code: regions.code,
   },
   search: [regions.name, regions.code],
@@ -69,9 +65,7 @@ export const regionAreaResource = defineResource({
   joins: (q) => q.innerJoin(regions, eq(regions.id, region_areas.region_id)),
   sort: {
     id: region_areas.id,
-    'def.id': region_areas.id,
     name: region_areas.name,
-    'def.name': region_areas.name,
     code: region_areas.code,
   },
   search: [region_areas.name, region_areas.code],
@@ -103,15 +97,12 @@ export const branchResource = defineResource({
       .innerJoin(region_groups, eq(region_groups.id, regions.region_group_id)),
   sort: {
     id: branches.id,
-    'def.id': branches.id,
-    'b.id': branches.id,
     name: branches.name,
-    'def.name': branches.name,
     code: branches.code,
     city: branches.city,
     region_name: regions.name,
     created_at: branches.created_at,
-    'def.created_date': branches.created_at,
+    created_date: branches.created_at,
   },
   search: [branches.name, branches.code, branches.city],
   filters: {
@@ -128,7 +119,6 @@ export const salesmanTypeResource = defineResource({
   columns: { id: salesman_types.id, code: salesman_types.code, name: salesman_types.name },
   sort: {
     id: salesman_types.id,
-    'def.id': salesman_types.id,
     name: salesman_types.name,
     code: salesman_types.code,
   },
@@ -158,13 +148,11 @@ export const salesmanResource = defineResource({
       .leftJoin(salesman_types, eq(salesman_types.id, salesmen.salesman_type_id)),
   sort: {
     id: salesmen.id,
-    'def.id': salesmen.id,
     salesman_name: salesmen.salesman_name,
-    'def.salesman_name': salesmen.salesman_name,
     salesman_code: salesmen.salesman_code,
     branch_name: branches.name,
     created_at: salesmen.created_at,
-    'def.created_date': salesmen.created_at,
+    created_date: salesmen.created_at,
   },
   search: [salesmen.salesman_name, salesmen.salesman_code, salesmen.phone_number],
   filters: {
@@ -195,11 +183,10 @@ export const partnerResource = defineResource({
   joins: (q) => q.leftJoin(branches, eq(branches.id, partners.branch_id)),
   sort: {
     id: partners.id,
-    'def.id': partners.id,
     partner_name: partners.partner_name,
     partner_code: partners.partner_code,
     created_at: partners.created_at,
-    'def.created_date': partners.created_at,
+    created_date: partners.created_at,
   },
   search: [partners.partner_name, partners.partner_code, partners.contact_name, partners.phone_number],
   filters: { branch_id: partners.branch_id, active: partners.active },

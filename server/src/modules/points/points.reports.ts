@@ -14,11 +14,13 @@ import {
   type StorePointsRow,
   storePointsContract,
 } from '@lbo/contract/points';
+import { resolveSortKey } from '@lbo/contract/resource';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rows } from '../../db/client';
 import { allOf, likePattern, orderBy, pageMeta } from '../../http/list-query';
+import { branchCondition } from '../../http/scope';
 
 export type ReportFilters = {
   page: number;
@@ -70,16 +72,10 @@ function customerFilters(
   q: ReportFilters,
   extraSearch?: SQL,
 ): { parts: (SQL | undefined)[]; needsCustomer: boolean; join: SQL } {
-  const scope = req.user.branches;
   const s = q.search?.trim();
   const pattern = s ? likePattern(s) : undefined;
   const parts = [
-    scope === 'all'
-      ? undefined
-      : sql`c.branch_id in (${sql.join(
-          (scope.length > 0 ? scope : [0]).map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
+    branchCondition(req, sql`c.branch_id`),
     q.branch_id ? sql`c.branch_id = ${q.branch_id}` : undefined,
     q.region_id ? sql`b.region_id = ${q.region_id}` : undefined,
     q.region_group_id ? sql`r.region_group_id = ${q.region_group_id}` : undefined,
@@ -135,12 +131,10 @@ export async function pointsTracking(
     : sql`point_ledger l`;
   const cond = where(allOf([...ledgerRange(q), ...f.parts]));
   const having = q.point_type ? sql`having bool_or(l.point_type = ${q.point_type})` : sql``;
-  const byName = q.by === 'customer_name';
+  const byName = resolveSortKey(POINT_REPORT_SORT_KEYS, q.by ?? '') === 'customer_name';
   const sortOn = (t: string): Record<string, SQL> => ({
     id: sql.raw(`${t}.id`),
-    'def.id': sql.raw(`${t}.id`),
     entry_date: sql.raw(`${t}.entry_date`),
-    'def.entry_date': sql.raw(`${t}.entry_date`),
     points: sql.raw(`${t}.points`),
     invoice_document_no: sql.raw(`${t}.invoice_document_no`),
     customer_name: sql.raw(t === 'g' ? 'sc.customer_name' : 'c.customer_name'),
@@ -199,8 +193,8 @@ export async function storePoints(
   q: ReportFilters,
 ): Promise<Paged<StorePointsRow>> {
   const f = customerFilters(req, q);
-  const byCustomer = ['customer_name', 'def.customer_name', 'customer_code', 'point_balance'].includes(
-    q.by ?? '',
+  const byCustomer = ['customer_name', 'customer_code', 'point_balance'].includes(
+    resolveSortKey(STORE_POINTS_SORT_KEYS, q.by ?? '') ?? '',
   );
   const from =
     f.needsCustomer || byCustomer
@@ -209,10 +203,8 @@ export async function storePoints(
   const cond = where(allOf([...ledgerRange(q), ...f.parts]));
   const sortOn = (t: 'g' | 'p'): Record<string, SQL> => ({
     id: sql.raw(`${t}.customer_id`),
-    'def.id': sql.raw(`${t}.customer_id`),
     customer_id: sql.raw(`${t}.customer_id`),
     customer_name: sql.raw(`${t}.customer_name`),
-    'def.customer_name': sql.raw(`${t}.customer_name`),
     customer_code: sql.raw(`${t}.customer_code`),
     net_points: sql.raw(`${t}.net_points`),
     master_points: sql.raw(`${t}.master_points`),
@@ -253,7 +245,6 @@ order by ${order(
       {
         ...sortOn('p'),
         customer_name: sql`c.customer_name`,
-        'def.customer_name': sql`c.customer_name`,
         customer_code: sql`c.customer_code`,
         point_balance: sql`c.point_balance`,
       },
@@ -285,17 +276,15 @@ export async function customerBalances(
   req: FastifyRequest,
   q: ReportFilters,
 ): Promise<Paged<CustomerBalanceRow>> {
-  const byBranch = q.by === 'branch_name';
+  const byBranch = resolveSortKey(customerBalanceContract.sortKeys, q.by ?? '') === 'branch_name';
   const f = customerFilters(req, { ...q, region_id: q.region_id });
   const needsBranchJoin = byBranch && !q.region_id && !q.region_group_id;
   const from = sql`customers c${f.join}${needsBranchJoin ? sql` join branches b on b.id = c.branch_id` : sql``}`;
   const cond = where(allOf(f.parts));
   const sortOn = (t: 'c' | 'p'): Record<string, SQL> => ({
     id: sql.raw(`${t}.id`),
-    'def.id': sql.raw(`${t}.id`),
     customer_id: sql.raw(`${t}.id`),
     customer_name: sql.raw(`${t}.customer_name`),
-    'def.customer_name': sql.raw(`${t}.customer_name`),
     customer_code: sql.raw(`${t}.customer_code`),
     point_balance: sql.raw(`${t}.point_balance`),
     branch_name: sql.raw(t === 'c' ? 'b.name' : 'p.branch_name'),

@@ -8,11 +8,13 @@ import {
   pointRuleContract,
   promoBoostError,
   ruleTargetError,
+  STAFF_POINT_SOURCES,
 } from '@lbo/contract/points';
 import type { ResourcePaths } from '@lbo/contract/resource';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { rows, type Tx } from '../../db/client';
+import { inList } from '../../db/schema/common';
 import { customer_types, customers } from '../../db/schema/customers';
 import { branches } from '../../db/schema/organisation';
 import { point_ledger, point_max_customers, point_promos, point_rules } from '../../db/schema/points';
@@ -20,9 +22,8 @@ import { item_categories, items } from '../../db/schema/products';
 import { staff_users } from '../../db/schema/staff';
 import { badRequest } from '../../http/errors';
 import { defineResource } from '../../resources/define';
-import { customerInScope } from './points.service';
 
-const STAFF_SOURCES = sql.raw(`'inject', 'deduction', 'manual'`);
+const STAFF_SOURCES = inList(STAFF_POINT_SOURCES);
 
 // ---------------------------------------------------------------------------------------------
 // The ledger: list, select and get come from the machinery; POST / PUT / DELETE are workflows
@@ -64,9 +65,7 @@ export const pointLedgerResource = defineResource({
       .leftJoin(staff_users, eq(staff_users.id, point_ledger.created_by)),
   sort: {
     id: point_ledger.id,
-    'def.id': point_ledger.id,
     entry_date: point_ledger.entry_date,
-    'def.entry_date': point_ledger.entry_date,
     points: point_ledger.points,
     customer_name: customers.customer_name,
     created_at: point_ledger.created_at,
@@ -126,14 +125,12 @@ export const pointRuleResource = defineResource({
       .leftJoin(customer_types, eq(customer_types.id, point_rules.customer_type_id)),
   sort: {
     id: point_rules.id,
-    'def.id': point_rules.id,
     name: point_rules.name,
-    'def.name': point_rules.name,
     amount_per_point: point_rules.amount_per_point,
     start_date: point_rules.start_date,
     end_date: point_rules.end_date,
     created_at: point_rules.created_at,
-    'def.created_date': point_rules.created_at,
+    created_date: point_rules.created_at,
   },
   search: [point_rules.name, point_rules.note, items.item_name, item_categories.name],
   filters: {
@@ -205,14 +202,13 @@ export const pointMaxCustomerResource = defineResource({
       .innerJoin(branches, eq(branches.id, customers.branch_id)),
   sort: {
     id: point_max_customers.id,
-    'def.id': point_max_customers.id,
     customer_name: customers.customer_name,
     customer_code: customers.customer_code,
     max_point: point_max_customers.max_point,
     start_date: point_max_customers.start_date,
     end_date: point_max_customers.end_date,
     created_at: point_max_customers.created_at,
-    'def.created_date': point_max_customers.created_at,
+    created_date: point_max_customers.created_at,
   },
   search: [customers.customer_name, customers.customer_code, point_max_customers.note],
   filters: {
@@ -225,17 +221,26 @@ export const pointMaxCustomerResource = defineResource({
     showAll(req)
       ? undefined
       : sql`(${point_max_customers.active} and ${point_max_customers.end_date} >= current_date)`,
-  scope: { branchColumn: customers.branch_id },
+  scope: {
+    branchColumn: customers.branch_id,
+    // The customer named in a create/update: 404 when unknown, 403 outside the caller's branches.
+    references: {
+      customer_id: {
+        table: customers,
+        branchColumn: customers.branch_id,
+        label: 'customer',
+        codeColumn: customers.customer_code,
+      },
+    },
+  },
   hooks: {
-    beforeCreate: async (input, { req, tx }) => {
-      await customerInScope(tx, req, input.customer_id);
+    beforeCreate: async (input, { tx }) => {
       await assertNoMaxOverlap(tx, input, null);
       return input;
     },
-    beforeUpdate: async (id, input, before, { req, tx }) => {
+    beforeUpdate: async (id, input, before, { tx }) => {
       const merged = { ...before, ...input } as { customer_id: number; start_date: string; end_date: string };
       checkPeriod(merged);
-      if (input.customer_id !== undefined) await customerInScope(tx, req, input.customer_id);
       await assertNoMaxOverlap(tx, merged, id);
       return input;
     },
@@ -295,13 +300,11 @@ export const pointPromoResource = defineResource({
   joins: (q) => q.leftJoin(item_categories, eq(item_categories.id, point_promos.item_category_id)),
   sort: {
     id: point_promos.id,
-    'def.id': point_promos.id,
     name: point_promos.name,
-    'def.name': point_promos.name,
     start_date: point_promos.start_date,
     end_date: point_promos.end_date,
     created_at: point_promos.created_at,
-    'def.created_date': point_promos.created_at,
+    created_date: point_promos.created_at,
   },
   search: [point_promos.name, point_promos.description],
   filters: {

@@ -37,7 +37,7 @@ export function registerProductRoutes(api: FastifyInstance, db: Db): void {
         .where(eq(items.item_category_id, id))
         .orderBy(asc(items.item_name), asc(items.id))
         .limit(SELECT_CAP);
-      return { data: { list_item: list.map((r) => ({ ...r, item_id: r.id })) } };
+      return { data: list.map((r) => ({ ...r, item_id: r.id })) };
     },
   );
 }

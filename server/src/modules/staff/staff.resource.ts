@@ -1,7 +1,9 @@
 // Staff area: staff users (with branch/region scope), roles and role groups.
 import { roleContract, roleGroupContract, staffUserContract } from '@lbo/contract/staff';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
+import { branches } from '../../db/schema/organisation';
 import {
   role_group_roles,
   role_groups,
@@ -10,7 +12,8 @@ import {
   staff_user_regions,
   staff_users,
 } from '../../db/schema/staff';
-import { conflict } from '../../http/errors';
+import { ApiError, conflict, forbidden } from '../../http/errors';
+import { branchScope, seesBranch } from '../../http/scope';
 import { defineResource } from '../../resources/define';
 import { hashPassword } from '../auth/password';
 
@@ -34,6 +37,34 @@ async function replaceScope(tx: Tx, userId: number, input: { branch_ids?: number
   }
 }
 
+/**
+ * A staff user may hand out only the branches they see themselves: every branch (all_branches), a
+ * branch or a region (all its branches) outside their own scope is a 403, so scope never widens.
+ */
+async function assertGrantableScope(
+  tx: Tx,
+  req: FastifyRequest,
+  input: { all_branches?: boolean; branch_ids?: number[]; region_ids?: number[] },
+) {
+  if (branchScope(req) === 'all') return;
+  if (input.all_branches) {
+    throw forbidden('all_branches: only a user who sees every branch may grant every branch');
+  }
+  const outside = (input.branch_ids ?? [])
+    .filter((id) => !seesBranch(req, id))
+    .map((id) => `branch_ids: branch ${id} is outside your assigned branches`);
+  if (input.region_ids && input.region_ids.length > 0) {
+    const regionBranches = await tx
+      .select({ region_id: branches.region_id, id: branches.id })
+      .from(branches)
+      .where(inArray(branches.region_id, input.region_ids));
+    const regions = new Set(regionBranches.filter((b) => !seesBranch(req, b.id)).map((b) => b.region_id));
+    for (const id of regions)
+      outside.push(`region_ids: region ${id} holds branches outside your assigned branches`);
+  }
+  if (outside.length > 0) throw new ApiError('FORBIDDEN', outside);
+}
+
 export const staffUserResource = defineResource({
   contract: staffUserContract,
   table: staff_users,
@@ -55,24 +86,26 @@ export const staffUserResource = defineResource({
   joins: (q) => q.leftJoin(role_groups, eq(role_groups.id, staff_users.role_group_id)),
   sort: {
     id: staff_users.id,
-    'def.id': staff_users.id,
     name: staff_users.name,
-    'def.name': staff_users.name,
     email: staff_users.email,
     created_at: staff_users.created_at,
-    'def.created_date': staff_users.created_at,
+    created_date: staff_users.created_at,
     last_login_at: staff_users.last_login_at,
   },
   search: [staff_users.name, staff_users.email, staff_users.phone_number],
   filters: { role_group_id: staff_users.role_group_id, active: staff_users.active },
   hooks: {
-    beforeCreate: async (input) => ({
-      ...input,
-      email: input.email.toLowerCase(),
-      password_hash: await hashPassword(input.password),
-    }),
+    beforeCreate: async (input, { req, tx }) => {
+      await assertGrantableScope(tx, req, input);
+      return {
+        ...input,
+        email: input.email.toLowerCase(),
+        password_hash: await hashPassword(input.password),
+      };
+    },
     afterCreate: (id, input, { tx }) => replaceScope(tx, id, input),
-    beforeUpdate: async (_id, input) => {
+    beforeUpdate: async (_id, input, _before, { req, tx }) => {
+      await assertGrantableScope(tx, req, input);
       const values: Record<string, unknown> = { ...input };
       if (input.email) values.email = input.email.toLowerCase();
       if (input.password) values.password_hash = await hashPassword(input.password);
@@ -103,13 +136,11 @@ export const roleResource = defineResource({
   },
   sort: {
     id: roles.id,
-    'def.id': roles.id,
     id_role: roles.id,
     name: roles.name,
-    'def.name': roles.name,
     area: roles.area,
     created_at: roles.created_at,
-    'def.created_date': roles.created_at,
+    created_date: roles.created_at,
   },
   search: [roles.name, roles.area, roles.description],
   filters: { area: roles.area },
@@ -137,11 +168,9 @@ export const roleGroupResource = defineResource({
   },
   sort: {
     id: role_groups.id,
-    'def.id': role_groups.id,
     name: role_groups.name,
-    'def.name': role_groups.name,
     created_at: role_groups.created_at,
-    'def.created_date': role_groups.created_at,
+    created_date: role_groups.created_at,
   },
   search: [role_groups.name, role_groups.description],
   hooks: {

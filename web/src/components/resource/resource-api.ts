@@ -92,7 +92,7 @@ export function selectSource(
   if (!contract.paths.select) throw new Error(`${contract.name} has no select route`);
   return {
     path: contract.paths.select,
-    listKey: contract.selectKey ?? contract.listKey,
+    listKey: contract.selectKey,
     valueKey: contract.idKey,
     label,
     ...extra,

@@ -19,7 +19,6 @@ const customerReportContract = defineContract({
   name: 'customer_report',
   area: 'customer',
   idKey: 'customer_id',
-  listKey: 'list_customer',
   paths: { list: CUSTOMER_REPORT_PATH },
   record: CustomerReportRow,
   filters: CustomerFilters.extend({ start_date: qDate(), end_date: qDate() }),
