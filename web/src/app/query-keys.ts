@@ -8,6 +8,8 @@ export const resourceKeys = (name: string) => ({
   list: (query: Query) => [name, 'list', query] as const,
   details: () => [name, 'detail'] as const,
   detail: (id: string | number) => [name, 'detail', String(id)] as const,
+  /** An action's preview (the count its confirmation names); refreshed with the resource. */
+  preview: (method: string, path: string, call: unknown) => [name, 'preview', method, path, call] as const,
 });
 
 export const selectKeys = {

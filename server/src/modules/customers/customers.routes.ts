@@ -1,20 +1,14 @@
 // Customer workflows beyond the resource definitions: the five bulk edits and the customer report.
-import { PageMeta } from '@lbo/contract/common';
 import {
-  CUSTOMER_BULK_PATHS,
   CUSTOMER_REPORT_EXPORT_CAP,
   CUSTOMER_REPORT_PATH,
-  CustomerBulkEdit,
-  CustomerBulkResult,
-  CustomerClassMekarEdit,
-  CustomerExcludeAllPointEdit,
-  CustomerMaxPointEdit,
-  CustomerNoteEdit,
   CustomerReport,
+  CustomerReportMeta,
   CustomerReportQuery,
   CustomerReportRow,
   customerContract,
 } from '@lbo/contract/customers';
+import { customerActions } from '@lbo/contract/customers.actions';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,67 +18,28 @@ import { customers } from '../../db/schema/customers';
 import { sales_invoices } from '../../db/schema/sales';
 import { monthRange } from '../../http/dates';
 import { orderBy, pageMeta } from '../../http/list-query';
+import { defineServerAction, registerAction } from '../../resources/actions';
 import { conditions, pagedList } from '../../resources/routes';
 import { customerColumns, customerResource } from './customers.resource';
 import { bulkEditCustomers } from './customers.service';
 
-const bulkEdits = [
-  {
-    path: CUSTOMER_BULK_PATHS.bulk,
-    body: CustomerBulkEdit,
-    action: 'bulk_edit',
-    summary: 'Set the same fields on many customers',
-  },
-  {
-    path: CUSTOMER_BULK_PATHS.max_point,
-    body: CustomerMaxPointEdit,
-    action: 'bulk_max_point',
-    summary: 'Set the monthly maximum of points of many customers (null removes it)',
-  },
-  {
-    path: CUSTOMER_BULK_PATHS.class_mekar,
-    body: CustomerClassMekarEdit,
-    action: 'bulk_class_mekar',
-    summary: 'Set or clear the class_mekar flag of many customers',
-  },
-  {
-    path: CUSTOMER_BULK_PATHS.exclude_all_point,
-    body: CustomerExcludeAllPointEdit,
-    action: 'bulk_exclude_all_point',
-    summary: 'Set or clear exclude_all_point (no points at all) on many customers',
-  },
-  {
-    path: CUSTOMER_BULK_PATHS.note,
-    body: CustomerNoteEdit,
-    action: 'bulk_note',
-    summary: 'Set the note of many customers',
-  },
-] as const;
+// The five bulk edits (contract: customers.actions.ts) run as actions: the registrar gives them auth,
+// validation, the transaction and the audit rows (one per customer, from bulkEditCustomers).
+const bulkEdit = (contract: (typeof customerActions)[number]) =>
+  defineServerAction({
+    contract,
+    async handler({ tx, req, body, audit }) {
+      const { customer_ids, ...values } = body as { customer_ids: number[] } & Record<string, unknown>;
+      const done = await bulkEditCustomers(tx, req, customer_ids, values, contract.name);
+      audit(done.audit);
+      return done.result;
+    },
+  });
 
 export function registerCustomerRoutes(api: FastifyInstance, db: Db): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
 
-  for (const edit of bulkEdits) {
-    r.put(
-      edit.path,
-      {
-        config: { area: 'customer', action: 'update' },
-        schema: {
-          tags: ['customer'],
-          summary: edit.summary,
-          description:
-            'All or nothing: an unknown customer is a 400 and one outside your branches a 403, each named ' +
-            'in err_msg; nothing is written then. One audit row per customer.',
-          body: edit.body,
-          response: { 200: z.object({ data: CustomerBulkResult }) },
-        },
-      },
-      async (req) => {
-        const { customer_ids, ...values } = req.body as { customer_ids: number[] } & Record<string, unknown>;
-        return { data: await bulkEditCustomers(db, req, customer_ids, values, edit.action) };
-      },
-    );
-  }
+  for (const action of customerActions) registerAction(api, db, bulkEdit(action));
 
   // The report: the customer list's filters and sort, plus each row's invoices in the date range,
   // summed in one lateral aggregate per row of the page (index customer_id, invoice_date).
@@ -97,7 +52,7 @@ export function registerCustomerRoutes(api: FastifyInstance, db: Db): void {
         summary: 'Customer report: customers with their invoice count and turnover over a date range',
         description: `Dates default to the current month (Asia/Jakarta). export=1 answers up to ${CUSTOMER_REPORT_EXPORT_CAP} rows in one page.`,
         querystring: CustomerReportQuery,
-        response: { 200: z.object({ data: CustomerReport, meta: PageMeta }) },
+        response: { 200: z.object({ data: CustomerReport, meta: CustomerReportMeta }) },
       },
     },
     async (req) => {
@@ -150,8 +105,8 @@ export function registerCustomerRoutes(api: FastifyInstance, db: Db): void {
         prepare: (outer) => outer.leftJoinLateral(inv, sql`true`),
       });
       return {
-        data: { list_customer: list as never, start_date: range.start, end_date: range.end },
-        meta: pageMeta(page, limit, total),
+        data: list as never,
+        meta: { ...pageMeta(page, limit, total), start_date: range.start, end_date: range.end },
       };
     },
   );

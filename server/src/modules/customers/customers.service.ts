@@ -3,10 +3,11 @@
 import type { CustomerBulkResult } from '@lbo/contract/customers';
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type Db, type DbOrTx, rows } from '../../db/client';
+import { type DbOrTx, rows, type Tx } from '../../db/client';
 import { customer_logs, customers } from '../../db/schema/customers';
-import { writeAuditMany } from '../../http/audit';
+import type { AuditEntry } from '../../http/audit';
 import { ApiError, badRequest } from '../../http/errors';
+import { seesBranch } from '../../http/scope';
 
 export type Achievement = {
   year: number;
@@ -77,58 +78,60 @@ export async function logCustomerChanges(
 
 /**
  * Sets the same values on every named customer, all or nothing: unknown ids are a 400 and customers
- * outside the caller's branches a 403, each named, before anything is written. One transaction, the
- * rows locked in id order, one audit row and (when something changed) one customer log row each.
+ * outside the caller's branches a 403, each named, before anything is written. Runs in the caller's
+ * transaction (the action registrar's), the rows locked in id order; one customer log row per
+ * customer whose values change, and one audit entry per customer, returned for the caller to write.
  */
 export async function bulkEditCustomers(
-  db: Db,
+  tx: Tx,
   req: FastifyRequest,
   ids: number[],
   values: Record<string, unknown>,
   action: string,
-): Promise<CustomerBulkResult> {
+): Promise<{ result: CustomerBulkResult; audit: AuditEntry[] }> {
   const set = Object.fromEntries(
     Object.entries(values).filter(([k, v]) => v !== undefined && CUSTOMER_COLUMNS.has(k) && k !== 'id'),
   );
   const keys = Object.keys(set);
   const unique = [...new Set(ids)];
-  return db.transaction(async (tx) => {
-    const cols = Object.fromEntries(keys.map((k) => [k, customers[k as keyof typeof customers]]));
-    const before = (await tx
-      .select({ id: customers.id, branch_id: customers.branch_id, ...(cols as object) })
-      .from(customers)
-      .where(inArray(customers.id, unique))
-      .orderBy(customers.id)
-      .for('update')) as ({ id: number; branch_id: number } & Record<string, unknown>)[];
-    const byId = new Map(before.map((r) => [r.id, r]));
+  const cols = Object.fromEntries(keys.map((k) => [k, customers[k as keyof typeof customers]]));
+  const before = (await tx
+    .select({ id: customers.id, branch_id: customers.branch_id, ...(cols as object) })
+    .from(customers)
+    .where(inArray(customers.id, unique))
+    .orderBy(customers.id)
+    .for('update')) as ({ id: number; branch_id: number } & Record<string, unknown>)[];
+  const byId = new Map(before.map((r) => [r.id, r]));
 
-    const missing: string[] = [];
-    const outside: string[] = [];
-    const scope = req.user.branches;
-    ids.forEach((id, i) => {
-      const row = byId.get(id);
-      if (!row) missing.push(`customer_ids[${i}]: customer ${id} not found`);
-      else if (scope !== 'all' && !scope.includes(row.branch_id)) {
-        outside.push(`customer_ids[${i}]: customer ${id} is outside your assigned branches`);
-      }
-    });
-    if (missing.length > 0) throw badRequest(missing);
-    if (outside.length > 0) throw new ApiError('FORBIDDEN', outside);
-
-    await tx
-      .update(customers)
-      .set({ ...set, updated_at: sql`now()` } as never)
-      .where(inArray(customers.id, unique));
-    const entries = before.map((b) => {
-      const { id, branch_id: _branch, ...old } = b;
-      return { id, before: old, after: set };
-    });
-    await writeAuditMany(
-      tx,
-      req,
-      entries.map((e) => ({ action, entity: 'customer', entityId: e.id, before: e.before, after: e.after })),
-    );
-    await logCustomerChanges(tx, req, entries, action);
-    return { updated: unique.length, customer_ids: unique };
+  const missing: string[] = [];
+  const outside: string[] = [];
+  ids.forEach((id, i) => {
+    const row = byId.get(id);
+    if (!row) missing.push(`customer_ids[${i}]: customer ${id} not found`);
+    else if (!seesBranch(req, row.branch_id)) {
+      outside.push(`customer_ids[${i}]: customer ${id} is outside your assigned branches`);
+    }
   });
+  if (missing.length > 0) throw badRequest(missing);
+  if (outside.length > 0) throw new ApiError('FORBIDDEN', outside);
+
+  await tx
+    .update(customers)
+    .set({ ...set, updated_at: sql`now()` } as never)
+    .where(inArray(customers.id, unique));
+  const entries = before.map((b) => {
+    const { id, branch_id: _branch, ...old } = b;
+    return { id, before: old, after: set };
+  });
+  await logCustomerChanges(tx, req, entries, action);
+  return {
+    result: { updated: unique.length, customer_ids: unique },
+    audit: entries.map((e) => ({
+      action,
+      entity: 'customer',
+      entityId: e.id,
+      before: e.before,
+      after: e.after,
+    })),
+  };
 }

@@ -1,8 +1,10 @@
 // The machinery's optional parts: bulk actions on selected rows, secondary ("more") and text
 // filters, a get answer that wraps the record (recordOf), and an image sent with the save as multipart.
-import { screen, waitFor } from '@testing-library/react';
+import { defineAction } from '@lbo/contract/action';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import {
   gadgetContract,
   gadgetEntry,
@@ -20,14 +22,16 @@ import {
   signIn,
   stubApi,
 } from '../../testing/test-utils';
+import type { ActionDescription } from '../action/action-types';
 import { ResourceFormPage } from './resource-form.page';
 import { ResourceListPage } from './resource-list.page';
 import { ResourceScope } from './resource-scope';
-import { type AnyResource, type BulkActionProps, defineResource } from './types';
+import { type AnyResource, defineResource } from './types';
 
 function listApi() {
   return stubApi(({ url }) => {
     if (url.pathname.endsWith('/web/branch/select')) return ok([{ branch_id: 1, name: 'Bandung' }]);
+    if (url.pathname.endsWith('/web/gadget/archive')) return ok({ updated: 3 });
     if (!url.pathname.endsWith('/web/gadget/')) return undefined;
     const page = Number(url.searchParams.get('page'));
     const rows = Array.from({ length: 10 }, (_, i) => gadgetRow((page - 1) * 10 + i + 1));
@@ -36,18 +40,24 @@ function listApi() {
 }
 const listCalls = (calls: Call[]) => calls.filter((c) => c.url.pathname.endsWith('/web/gadget/'));
 
-function ArchiveDialog({ ids, onDone, onClose }: BulkActionProps) {
-  return (
-    <div role="dialog" aria-label="Archive">
-      <button type="button" onClick={onDone}>
-        Archive {ids.join(',')}
-      </button>
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
-    </div>
-  );
-}
+/** A list action on the checked rows (components/action), confirmed before it runs. */
+const archive: ActionDescription = {
+  contract: defineAction({
+    name: 'archive',
+    resource: 'gadget',
+    method: 'PUT',
+    path: '/web/gadget/archive',
+    placement: 'list',
+    body: z.object({ gadget_ids: z.array(z.number()) }),
+    result: z.object({ updated: z.number() }),
+    area: 'partner',
+    action: 'update',
+    confirm: { tone: 'default' },
+    summary: 'Archive gadgets',
+  }),
+  request: ({ ids }) => ({ body: { gadget_ids: ids } }),
+  texts: { label: () => 'Archive' },
+};
 
 const withExtras: AnyResource = {
   ...gadgetResource,
@@ -59,7 +69,7 @@ const withExtras: AnyResource = {
     },
     { kind: 'text', key: 'code', more: true },
   ],
-  bulkActions: [{ key: 'archive', label: () => 'Archive', dialog: ArchiveDialog }],
+  actions: [archive],
 };
 
 function renderList(resource: AnyResource, path = '/gadgets') {
@@ -96,8 +106,11 @@ describe('bulk actions', () => {
 
     const before = listCalls(calls).length;
     await user.click(screen.getByRole('button', { name: 'Archive' }));
-    await user.click(screen.getByRole('button', { name: 'Archive 1,3,12' }));
-    expect(screen.getByText('Tick rows for bulk actions:')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Archive?' });
+    expect(within(dialog).getByText(/For 3 selected rows:/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(screen.getByText('Tick rows for bulk actions:')).toBeInTheDocument());
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ gadget_ids: [1, 3, 12] }]);
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));
   });
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerResources } from '../../i18n/en.customers';
 import { fail, i18n, initTestI18n, ok, Providers, signIn, stubApi } from '../../testing/test-utils';
-import { customerBulkActions } from './customer-bulk';
+import { customerActions } from './customer-bulk';
 import { changesOf } from './customer-log.resource';
 
 const rows = [
@@ -13,7 +13,7 @@ const rows = [
 ];
 
 function open(key: string) {
-  const Dialog = customerBulkActions.find((a) => a.key === key)!.dialog;
+  const Dialog = customerActions.find((a) => a.key === key)!.dialog!;
   const onDone = vi.fn();
   const onClose = vi.fn();
   render(

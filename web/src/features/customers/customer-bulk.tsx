@@ -1,20 +1,25 @@
 // The five bulk edits of the customer list (SPEC.md: bulk, maximum point, class_mekar,
-// exclude_all_point, note): one small dialog each over the selected customers. A failed call keeps
+// exclude_all_point, note) as list actions on the selected customers (contract:
+// customers.actions.ts): one small dialog each, on the shared action dialog. A failed call keeps
 // the dialog open with the server's message and what was typed; success shows a toast, clears the
 // selection and refreshes every customer list.
+import type { AnyAction } from '@lbo/contract/action';
 import {
-  CUSTOMER_BULK_PATHS,
   CustomerBulkEdit,
   type CustomerBulkResult,
   CustomerMaxPointEdit,
   CustomerNoteEdit,
 } from '@lbo/contract/customers';
 import {
+  customerBulkEditAction,
+  customerClassMekarAction,
+  customerExcludeAllPointAction,
+  customerMaxPointAction,
+  customerNoteAction,
+} from '@lbo/contract/customers.actions';
+import {
   Alert,
-  Button,
   Checkbox,
-  Group,
-  Modal,
   NumberInput,
   SegmentedControl,
   Select,
@@ -31,98 +36,36 @@ import {
   IconInfoCircle,
   IconNote,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../app/api-client';
-import { resourceKeys } from '../../app/query-keys';
-import { ErrorAlert } from '../../components/feedback/error-alert';
-import { notifySuccess } from '../../components/feedback/notify';
+import { ActionDialog } from '../../components/action/action-dialog';
+import type { ActionDescription, ActionDialogProps } from '../../components/action/action-types';
 import { useOptions } from '../../components/resource/select-options';
-import type { BulkAction, BulkActionProps, Row } from '../../components/resource/types';
+import type { Row } from '../../components/resource/types';
 import { customerTypeSource, salesmanTypeSource } from '../common-sources';
 
-/** Every screen that lists customers; a bulk edit refreshes them all. */
+/** Every screen that lists customers; a bulk edit refreshes them all (the contract names them too). */
 export const CUSTOMER_LIST_NAMES = ['customer', 'customer_max_point', 'customer_report', 'customer_log'];
 
 const k = (key: string) => `resources.customer.bulk.${key}`;
 
-type FrameProps = BulkActionProps & {
-  action: string;
-  path: string;
+type FrameProps = ActionDialogProps & {
+  action: ActionDescription;
   /** The body without customer_ids, or null while the dialog has nothing valid to send. */
   body: Row | null;
   invalidHint?: string;
   children: ReactNode;
 };
 
-function BulkFrame({ rows, ids, onClose, onDone, action, path, body, invalidHint, children }: FrameProps) {
-  const { t } = useTranslation();
-  const qc = useQueryClient();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const names = rows.slice(0, 3).map((r) => String(r.customer_name));
-
-  const submit = async () => {
-    if (!body) return;
-    setPending(true);
-    setError(null);
-    try {
-      const { data } = await api.put<CustomerBulkResult>(path, { customer_ids: ids, ...body });
-      await Promise.all(
-        CUSTOMER_LIST_NAMES.map((n) => qc.invalidateQueries({ queryKey: resourceKeys(n).all })),
-      );
-      notifySuccess(t(k('done'), { count: data.updated }), t(k(`${action}.title`)));
-      onDone();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setPending(false);
-    }
-  };
-
+function BulkFrame({ action, body, ...props }: FrameProps) {
   return (
-    <Modal
-      opened
-      onClose={() => (pending ? undefined : onClose())}
-      title={t(k(`${action}.title`))}
-      size="lg"
-      centered
-    >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        aria-label={t(k(`${action}.title`))}
-      >
-        <Stack gap="md">
-          <Text size="sm">
-            {t(k('forCustomers'), { count: ids.length })}{' '}
-            <Text span c="dimmed" size="sm">
-              {names.join(', ')}
-              {ids.length > names.length ? ` +${ids.length - names.length}` : ''}
-            </Text>
-          </Text>
-          {children}
-          {error ? <ErrorAlert error={error} title={t(k('failed'))} /> : null}
-          {!body && invalidHint ? (
-            <Text size="xs" c="dimmed">
-              {invalidHint}
-            </Text>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={pending} disabled={!body}>
-              {t(k('apply'), { count: ids.length })}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ActionDialog
+      {...props}
+      action={action}
+      titles={props.titles ?? props.rows.map((r) => String(r.customer_name))}
+      call={body ? { body: { customer_ids: props.ids, ...body } } : null}
+    />
   );
 }
 
@@ -155,7 +98,7 @@ function TriState({
 
 const FLAGS = ['active', 'show_in_app', 'admin_validate', 'is_data_complete'] as const;
 
-function BulkEditDialog(props: BulkActionProps) {
+function BulkEditDialog(props: ActionDialogProps) {
   const { t } = useTranslation();
   const [flags, setFlags] = useState<Record<string, string>>({});
   const [typeId, setTypeId] = useState<string | null>(null);
@@ -170,8 +113,7 @@ function BulkEditDialog(props: BulkActionProps) {
   return (
     <BulkFrame
       {...props}
-      action="bulk"
-      path={CUSTOMER_BULK_PATHS.bulk}
+      action={descriptions.bulk}
       body={valid ? body : null}
       invalidHint={t(k('bulk.pickOne'))}
     >
@@ -208,7 +150,7 @@ function BulkEditDialog(props: BulkActionProps) {
   );
 }
 
-function MaxPointDialog(props: BulkActionProps) {
+function MaxPointDialog(props: ActionDialogProps) {
   const { t } = useTranslation();
   const [value, setValue] = useState<number | ''>('');
   const [noCap, setNoCap] = useState(false);
@@ -217,8 +159,7 @@ function MaxPointDialog(props: BulkActionProps) {
   return (
     <BulkFrame
       {...props}
-      action="max_point"
-      path={CUSTOMER_BULK_PATHS.max_point}
+      action={descriptions.max_point}
       body={parsed.success ? body : null}
       invalidHint={t(k('max_point.hint'))}
     >
@@ -249,11 +190,11 @@ function FlagDialog({
   flag,
   warning,
   ...props
-}: BulkActionProps & { flag: 'class_mekar' | 'exclude_all_point'; warning?: boolean }) {
+}: ActionDialogProps & { flag: 'class_mekar' | 'exclude_all_point'; warning?: boolean }) {
   const { t } = useTranslation();
   const [value, setValue] = useState<'true' | 'false'>('true');
   return (
-    <BulkFrame {...props} action={flag} path={CUSTOMER_BULK_PATHS[flag]} body={{ [flag]: value === 'true' }}>
+    <BulkFrame {...props} action={descriptions[flag]} body={{ [flag]: value === 'true' }}>
       <Stack gap={6}>
         <Text size="sm" fw={500}>
           {t(`resources.customer.fields.${flag}`)}
@@ -279,15 +220,14 @@ function FlagDialog({
   );
 }
 
-function NoteDialog(props: BulkActionProps) {
+function NoteDialog(props: ActionDialogProps) {
   const { t } = useTranslation();
   const [note, setNote] = useState('');
   const parsed = CustomerNoteEdit.safeParse({ customer_ids: props.ids, note });
   return (
     <BulkFrame
       {...props}
-      action="note"
-      path={CUSTOMER_BULK_PATHS.note}
+      action={descriptions.note}
       body={parsed.success ? { note } : null}
       invalidHint={t('validation.maxLength', { max: 1000 })}
     >
@@ -304,20 +244,39 @@ function NoteDialog(props: BulkActionProps) {
   );
 }
 
-export const customerBulkActions: BulkAction[] = [
-  { key: 'bulk', label: (t) => t(k('bulk.button')), icon: IconAdjustments, dialog: BulkEditDialog },
-  { key: 'max_point', label: (t) => t(k('max_point.button')), icon: IconGauge, dialog: MaxPointDialog },
-  {
-    key: 'class_mekar',
-    label: (t) => t(k('class_mekar.button')),
-    icon: IconFlower,
-    dialog: (p) => <FlagDialog {...p} flag="class_mekar" />,
-  },
-  {
-    key: 'exclude_all_point',
-    label: (t) => t(k('exclude_all_point.button')),
-    icon: IconCoinOff,
-    dialog: (p) => <FlagDialog {...p} flag="exclude_all_point" warning />,
-  },
-  { key: 'note', label: (t) => t(k('note.button')), icon: IconNote, dialog: NoteDialog },
-];
+/** One description per bulk edit: its contract, button, texts and dialog. */
+function bulkAction(
+  key: string,
+  contract: AnyAction,
+  icon: ActionDescription['icon'],
+  dialog: ComponentType<ActionDialogProps>,
+): ActionDescription {
+  return {
+    key,
+    contract,
+    icon,
+    dialog,
+    texts: {
+      label: (t) => t(k(`${key}.button`)),
+      title: (t) => t(k(`${key}.title`)),
+      message: (t, { target }) => t(k('forCustomers'), { count: target.ids.length }),
+      confirm: (t, { target }) => t(k('apply'), { count: target.ids.length }),
+      done: (t, { result }) => t(k('done'), { count: (result as CustomerBulkResult).updated }),
+    },
+  };
+}
+
+const descriptions = {
+  bulk: bulkAction('bulk', customerBulkEditAction, IconAdjustments, BulkEditDialog),
+  max_point: bulkAction('max_point', customerMaxPointAction, IconGauge, MaxPointDialog),
+  class_mekar: bulkAction('class_mekar', customerClassMekarAction, IconFlower, (p) => (
+    <FlagDialog {...p} flag="class_mekar" />
+  )),
+  exclude_all_point: bulkAction('exclude_all_point', customerExcludeAllPointAction, IconCoinOff, (p) => (
+    <FlagDialog {...p} flag="exclude_all_point" warning />
+  )),
+  note: bulkAction('note', customerNoteAction, IconNote, NoteDialog),
+};
+
+/** The customer list's actions (also on the max-point screen). */
+export const customerActions: ActionDescription[] = Object.values(descriptions);

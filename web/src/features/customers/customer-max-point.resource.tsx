@@ -9,7 +9,7 @@ import {
   customerFormFields,
   nameColumn,
 } from './customer.resource';
-import { customerBulkActions } from './customer-bulk';
+import { customerActions } from './customer-bulk';
 import { customerFlags, customerFlagsText } from './customer-flags';
 
 export const resource = defineResource({
@@ -31,7 +31,7 @@ export const resource = defineResource({
     { kind: 'select', key: 'customer_type_id', source: customerTypeSource },
     { kind: 'boolean', key: 'active', labels: 'active' },
   ],
-  bulkActions: customerBulkActions,
+  actions: customerActions,
   detail: { fields: customerDetailFields, extra: CustomerDetailSection },
   form: { fields: customerFormFields },
 });

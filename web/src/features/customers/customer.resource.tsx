@@ -12,7 +12,7 @@ import {
   salesmanSource,
   salesmanTypeSource,
 } from '../common-sources';
-import { customerBulkActions } from './customer-bulk';
+import { customerActions } from './customer-bulk';
 import { customerFlags, customerFlagsText } from './customer-flags';
 
 /** Name with the owner under it: one column instead of two on a laptop. */
@@ -130,7 +130,7 @@ export const resource = defineResource({
   recordOf: (d) => d.customer as never,
   columns: customerColumns,
   filters: customerFilters,
-  bulkActions: customerBulkActions,
+  actions: customerActions,
   detail: { fields: customerDetailFields, extra: CustomerDetailSection },
   form: { fields: customerFormFields },
 });

@@ -2,9 +2,12 @@
 // deductions (type 5) and injected points (type 2). Each is the same contract with the point type
 // fixed; staff-written rows can be corrected (PUT) or voided (DELETE), system rows cannot.
 import { POINT_TYPE, type PointEntry, pointEntryContract } from '@lbo/contract/points';
+import { pointVoidAction } from '@lbo/contract/points.actions';
 import { Anchor, Badge, Text } from '@mantine/core';
+import { IconBan } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
+import type { ActionDescription } from '../../components/action/action-types';
 import type { ColumnDef, DetailField, FilterDef, FormField, Row } from '../../components/resource/types';
 import { branchSource, customerLookupSource } from '../common-sources';
 import {
@@ -177,9 +180,28 @@ export function ledgerForm(fixedType?: 2 | 5) {
   };
 }
 
+/**
+ * Voiding a staff movement (DELETE /point/:id) is an action with a confirmation, worded as the
+ * ledger's texts say ("void", not "delete"); the row stays in the ledger marked void.
+ */
+export const voidAction: ActionDescription = {
+  contract: pointVoidAction,
+  icon: IconBan,
+  available: (r) => r.editable === true,
+  texts: {
+    label: (t, { name }) => t(`resources.${name}.texts.delete`),
+    title: (t, { name }) => t(`resources.${name}.texts.deleteTitle`),
+    message: (t, { name, target }) => t(`resources.${name}.texts.deleteMessage`, { name: target.title }),
+    confirm: (t, { name }) => t(`resources.${name}.texts.delete`),
+    done: (t, { name, target }) => t(`resources.${name}.texts.deleted`, { name: target.title }),
+  },
+};
+
 export const ledgerCommon = {
   title: ledgerTitle,
   canEdit: (r: PointEntry) => r.editable,
-  canDelete: (r: PointEntry) => r.editable,
+  // Not the generic delete: voiding is the `void` action below.
+  canDelete: () => false,
+  actions: [voidAction],
   invalidates: [...POINT_RESOURCES],
 };

@@ -1,0 +1,33 @@
+// The points ledger's workflow calls as actions (contract/src/action.ts): voiding a staff movement.
+
+import { defineAction } from './action';
+import { DeletedBody } from './common';
+
+/**
+ * DELETE /point/:id voids the movement: it stays in the ledger marked void and leaves the balance.
+ * Confirmed in the web app; 409 for system rows, void rows, or when the balance would go below zero.
+ */
+export const pointVoidAction = defineAction({
+  name: 'void',
+  resource: 'point',
+  // Every screen over the ledger and the balances (web resource names).
+  related: [
+    'point_ledger',
+    'point_master',
+    'point_deduction',
+    'point_injected',
+    'point_balance',
+    'point_report',
+    'point_store_report',
+    'point_customer_balance',
+  ],
+  method: 'DELETE',
+  path: '/point/:id',
+  placement: 'record',
+  result: DeletedBody.shape.data,
+  area: 'point',
+  action: 'delete',
+  confirm: { tone: 'danger' },
+  summary:
+    'Void a staff movement: it stays in the ledger marked void and leaves the balance. 409 for system rows, void rows, or when the balance would go below zero.',
+});
