@@ -2,7 +2,7 @@
 //
 // - POST /v1/api/integration/sales_invoice and /v1/api/integration/customer_order, JSON
 //   `{ "documents": [...] }`, 1 to 5,000 documents a call; needs the `integration` area's create action.
-// - All-or-nothing: every document is checked first (shape, dates, amounts, customer_code, salesman_code
+// - Runs on the shared import pipeline (import.ts). All-or-nothing: every document is checked first (shape, dates, amounts, customer_code, salesman_code
 //   and item_code known, customers inside the caller's branches); any problem answers 400 with one
 //   `err_msg` entry per problem (`documents[7]: customer_code 'X' not found`) and nothing is written.
 // - Idempotent on document_no: a new number is inserted; a known one is updated in place (its lines
@@ -12,6 +12,7 @@
 //   Branch and salesman are taken from the customer unless salesman_code is given.
 import { z } from 'zod';
 import { BusinessDate, moneyInput, qtyInput } from './common';
+import { defineImport, importBody } from './import';
 import { DocumentNo, INVOICE_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from './sales';
 
 export const IMPORT_MAX_DOCUMENTS = 5000;
@@ -102,53 +103,43 @@ export const CustomerOrderDocument = z
   .superRefine((d, ctx) => lineChecks(d.lines, ctx));
 export type CustomerOrderDocument = z.infer<typeof CustomerOrderDocument>;
 
-const batch = <T extends z.ZodType<{ document_no: string; lines: unknown[] }>>(doc: T) =>
-  z
-    .object({
-      documents: z
-        .array(doc)
-        .min(1, { error: 'must hold at least one document' })
-        .max(IMPORT_MAX_DOCUMENTS, { error: `may hold at most ${IMPORT_MAX_DOCUMENTS} documents` }),
-    })
-    .superRefine((b, ctx) => {
-      const seen = new Map<string, number>();
-      let lines = 0;
-      b.documents.forEach((d, i) => {
-        lines += d.lines.length;
-        const first = seen.get(d.document_no);
-        if (first !== undefined) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['documents', i, 'document_no'],
-            message: `'${d.document_no}' repeats documents[${first}]`,
-          });
-        } else seen.set(d.document_no, i);
-      });
-      if (lines > IMPORT_MAX_LINES) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['documents'],
-          message: `may hold at most ${IMPORT_MAX_LINES} lines in all (got ${lines})`,
-        });
-      }
-    });
-
-export const SalesInvoiceImport = batch(SalesInvoiceDocument);
-export type SalesInvoiceImport = z.infer<typeof SalesInvoiceImport>;
-export const CustomerOrderImport = batch(CustomerOrderDocument);
-export type CustomerOrderImport = z.infer<typeof CustomerOrderImport>;
-
-export const ImportResult = z.object({
-  /** Documents whose number was new. */
-  inserted: z.number().int(),
-  /** Known documents that differed and were replaced. */
-  updated: z.number().int(),
-  /** Known documents sent again unchanged (nothing written). */
-  unchanged: z.number().int(),
-});
-export type ImportResult = z.infer<typeof ImportResult>;
-
 export const INTEGRATION_PATHS = {
   sales_invoice: '/integration/sales_invoice',
   customer_order: '/integration/customer_order',
 } as const;
+
+const AMOUNTS_NOTE =
+  "Amounts: a line's net_amount defaults to qty x price - discount; the header's gross_amount is the sum of its " +
+  "lines' net amounts, net_amount = gross_amount - discount_amount. Branch and salesman come from the customer " +
+  `unless salesman_code is given. At most ${IMPORT_MAX_LINES} lines in all.`;
+
+/** The ERP feed's two imports, on the shared import pipeline (see import.ts). */
+export const salesInvoiceImport = defineImport({
+  name: 'sales_invoice',
+  path: INTEGRATION_PATHS.sales_invoice,
+  area: 'integration',
+  row: SalesInvoiceDocument,
+  key: ['document_no'],
+  maxRows: IMPORT_MAX_DOCUMENTS,
+  rowsKey: 'documents',
+  summary: 'Import sales invoices from the ERP (bulk, idempotent on document_no)',
+  notes: `A known document is updated in place (its lines replaced) when anything differs. ${AMOUNTS_NOTE}`,
+});
+export const customerOrderImport = defineImport({
+  name: 'customer_order',
+  path: INTEGRATION_PATHS.customer_order,
+  area: 'integration',
+  row: CustomerOrderDocument,
+  key: ['document_no'],
+  maxRows: IMPORT_MAX_DOCUMENTS,
+  rowsKey: 'documents',
+  summary: 'Import customer orders from the ERP (bulk, idempotent on document_no)',
+  notes: `A known document is updated in place (its lines replaced) when anything differs. ${AMOUNTS_NOTE}`,
+});
+
+export const SalesInvoiceImport = importBody(salesInvoiceImport);
+export type SalesInvoiceImport = z.infer<typeof SalesInvoiceImport>;
+export const CustomerOrderImport = importBody(customerOrderImport);
+export type CustomerOrderImport = z.infer<typeof CustomerOrderImport>;
+
+export { ImportResult } from './import';

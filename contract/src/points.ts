@@ -14,7 +14,8 @@
 //   (type 7) for the difference; re-sending it unchanged writes nothing.
 import { z } from 'zod';
 import { BusinessDate, Id, qBool, qDate, qInt, qString, Timestamp } from './common';
-import { defineContract } from './resource';
+import { defineImport, ImportResult, importBody } from './import';
+import { defineContract, updateSchema } from './resource';
 
 /** Ledger point types. SPEC.md fixes 1 and 5; the others are this project's. */
 export const POINT_TYPE = {
@@ -34,17 +35,8 @@ export const POINT_TYPE = {
   correction: 7,
 } as const;
 export type PointTypeValue = (typeof POINT_TYPE)[keyof typeof POINT_TYPE];
-export const POINT_TYPE_VALUES = [1, 2, 3, 4, 5, 6, 7] as const;
-
-export const POINT_TYPE_LABELS: Record<PointTypeValue, { en: string; id: string }> = {
-  1: { en: 'Master points (invoice)', id: 'Poin master (faktur)' },
-  2: { en: 'Injected points', id: 'Poin injeksi' },
-  3: { en: 'Promo bonus points', id: 'Bonus poin promo' },
-  4: { en: 'Coupon redemption', id: 'Penukaran kupon' },
-  5: { en: 'Deduction', id: 'Pengurangan poin' },
-  6: { en: 'Redemption revert', id: 'Pembatalan penukaran' },
-  7: { en: 'Correction', id: 'Koreksi' },
-};
+/** Every point type, derived from POINT_TYPE (filters, checks). */
+export const POINT_TYPE_VALUES: readonly PointTypeValue[] = Object.values(POINT_TYPE);
 
 /** Who wrote a row. Staff-written sources are the only ones PUT/DELETE accept. */
 export const POINT_SOURCES = [
@@ -57,13 +49,12 @@ export const POINT_SOURCES = [
   'manual',
   'import',
 ] as const;
-export const PointSource = z.enum(POINT_SOURCES);
 export const STAFF_POINT_SOURCES = ['inject', 'deduction', 'manual'] as const;
 /** Types a staff user may record through POST /point/ (and PUT /point/{id}). */
 export const MANUAL_POINT_TYPES = [POINT_TYPE.injected, POINT_TYPE.deduction, POINT_TYPE.correction] as const;
 
 /** At most this many customers in one injection. */
-export const MAX_INJECT_CUSTOMERS = 5000;
+export const MAX_INJECT_CUSTOMERS = 50_000;
 export const MAX_POINTS_PER_MOVEMENT = 10_000_000;
 
 const reason = () =>
@@ -160,19 +151,17 @@ export const PointEntryCreate = z
 export type PointEntryCreate = z.infer<typeof PointEntryCreate>;
 
 /** Correcting a staff row: any of these; the rest is taken from the row being corrected. */
-export const PointEntryUpdate = z
-  .object({
-    point_type: manualType(),
-    points: z
-      .number({ error: 'must be a whole number' })
-      .int({ error: 'must be a whole number' })
-      .min(-MAX_POINTS_PER_MOVEMENT)
-      .max(MAX_POINTS_PER_MOVEMENT),
-    reason: reason(),
-    reference: reference(),
-    entry_date: BusinessDate,
-  })
-  .partial();
+export const PointEntryUpdate = updateSchema({
+  point_type: manualType(),
+  points: z
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(-MAX_POINTS_PER_MOVEMENT)
+    .max(MAX_POINTS_PER_MOVEMENT),
+  reason: reason(),
+  reference: reference(),
+  entry_date: BusinessDate,
+});
 export type PointEntryUpdate = z.infer<typeof PointEntryUpdate>;
 
 /** The sign rule of a manual movement, shared by create (schema) and update (server, after merging). */
@@ -212,26 +201,94 @@ export const pointEntryContract = defineContract({
     /** Absent: every row; 1: only void rows; 0: only live rows. */
     void: qBool(),
   }),
-  sortKeys: ['id', 'def.id', 'entry_date', 'def.entry_date', 'points', 'customer_name', 'created_at'],
+  sortKeys: ['id', 'entry_date', 'points', 'customer_name', 'created_at'],
   defaultSort: { by: 'def.id', dir: 'desc' },
   searchFields: ['customer_name', 'customer_code', 'invoice_document_no'],
 });
 
-/** POST /point/inject/: credits every listed customer the same points, all or nothing. */
-export const PointInject = z
+// ---------------------------------------------------------------------------------------------
+// Injection: POST /point/inject/, an import on the shared pipeline (import.ts)
+
+/** One customer of an injection: by customer_code (a file, a pasted list) or customer_id (the picker). */
+export const PointInjectRow = z
   .object({
-    customer_codes: z
-      .array(z.string().trim().min(1, { error: 'must not be empty' }).max(50))
-      .max(MAX_INJECT_CUSTOMERS),
-    customer_ids: z.array(Id).max(MAX_INJECT_CUSTOMERS),
-    points: wholePositive(),
-    reason: reason(),
-    reference: reference(),
-    entry_date: BusinessDate,
+    customer_code: z
+      .string({ error: 'must be a customer code' })
+      .trim()
+      .min(1, { error: 'is required' })
+      .max(50, { error: 'must be at most 50 characters' }),
+    customer_id: Id,
   })
-  .partial({ customer_codes: true, customer_ids: true, reference: true, entry_date: true })
+  .partial()
   .superRefine((v, ctx) => {
-    const n = (v.customer_codes?.length ?? 0) + (v.customer_ids?.length ?? 0);
+    if ((v.customer_code === undefined) === (v.customer_id === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['customer_code'],
+        message: 'give either customer_code or customer_id',
+      });
+    }
+  });
+export type PointInjectRow = z.infer<typeof PointInjectRow>;
+
+/** What applies to every customer of an injection. */
+export const PointInjectParams = z.object({
+  points: wholePositive(),
+  reason: reason(),
+  reference: reference().optional(),
+  /** Defaults to today (Asia/Jakarta). */
+  entry_date: BusinessDate.optional(),
+});
+export type PointInjectParams = z.infer<typeof PointInjectParams>;
+
+export const PointInjectResult = ImportResult.extend({
+  /** Customers credited (= inserted: every customer gets a new ledger row). */
+  count: z.number().int(),
+  points: z.number().int(),
+  total_points: z.number().int(),
+  /** The new ledger rows, in the order of the request (empty on a dry run). */
+  ids: z.array(Id),
+});
+export type PointInjectResult = z.infer<typeof PointInjectResult>;
+
+export const pointInjectImport = defineImport({
+  name: 'point_inject',
+  path: '/point/inject/',
+  area: 'point',
+  row: PointInjectRow,
+  params: PointInjectParams,
+  key: ['customer_code', 'customer_id'],
+  maxRows: MAX_INJECT_CUSTOMERS,
+  result: PointInjectResult,
+  status: 201,
+  idempotent: false,
+  summary: 'Credit the same points (type 2) to every listed customer, all or nothing',
+  notes:
+    'Each customer gets one ledger row of type 2 (source inject). A customer named twice (by code or by id) is a ' +
+    'duplicate. The older body form `{"customer_codes": [...], "customer_ids": [...]}` is still accepted beside ' +
+    '`rows` (its ids are named `customer_ids.N` in messages). inserted = count; updated and unchanged are always 0.',
+  template: {
+    columns: ['customer_code'],
+    required: ['customer_code'],
+    example: { customer_code: 'BDG000123' },
+    aliases: { customer_code: ['kode', 'kode pelanggan', 'kode toko', 'kode customer', 'code', 'customer'] },
+  },
+});
+
+/** The older body form, still accepted: codes and ids as plain lists. */
+export const POINT_INJECT_LEGACY = {
+  customer_codes: z
+    .array(z.string().trim().min(1, { error: 'must not be empty' }).max(50))
+    .max(MAX_INJECT_CUSTOMERS)
+    .optional(),
+  customer_ids: z.array(Id).max(MAX_INJECT_CUSTOMERS).optional(),
+};
+
+/** POST /point/inject/'s body: `rows` (or the older lists) and the shared fields. */
+export const PointInject = importBody(pointInjectImport, POINT_INJECT_LEGACY, true).superRefine(
+  (body, ctx) => {
+    const v = body as Record<string, unknown[] | undefined>;
+    const n = (v.rows?.length ?? 0) + (v.customer_codes?.length ?? 0) + (v.customer_ids?.length ?? 0);
     if (n === 0)
       ctx.addIssue({ code: 'custom', path: ['customer_codes'], message: 'name at least one customer' });
     if (n > MAX_INJECT_CUSTOMERS)
@@ -240,17 +297,14 @@ export const PointInject = z
         path: ['customer_codes'],
         message: `at most ${MAX_INJECT_CUSTOMERS} customers per injection`,
       });
-  });
-export type PointInject = z.infer<typeof PointInject>;
-export const PointInjectResult = z.object({
-  /** Customers credited. */
-  count: z.number().int(),
-  points: z.number().int(),
-  total_points: z.number().int(),
-  /** The new ledger rows, in the order of the request. */
-  ids: z.array(Id),
-});
-export type PointInjectResult = z.infer<typeof PointInjectResult>;
+  },
+);
+export type PointInject = z.input<typeof PointInjectParams> & {
+  rows?: z.input<typeof PointInjectRow>[];
+  customer_codes?: string[];
+  customer_ids?: number[];
+  dry_run?: boolean;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Balances
@@ -304,16 +358,7 @@ export const customerBalanceContract = defineContract({
     installed: qBool(),
     customer_type_id: qInt(),
   }),
-  sortKeys: [
-    'id',
-    'def.id',
-    'customer_id',
-    'customer_name',
-    'def.customer_name',
-    'customer_code',
-    'point_balance',
-    'branch_name',
-  ],
+  sortKeys: ['id', 'customer_id', 'customer_name', 'customer_code', 'point_balance', 'branch_name'],
   defaultSort: { by: 'customer_name', dir: 'asc' },
   searchFields: ['customer_name', 'customer_code'],
 });
@@ -368,9 +413,7 @@ export const PointReportQuery = z.object({
 });
 export const POINT_REPORT_SORT_KEYS = [
   'id',
-  'def.id',
   'entry_date',
-  'def.entry_date',
   'points',
   'invoice_document_no',
   'customer_name',
@@ -413,10 +456,8 @@ export const StorePointsRow = z.object({
 export type StorePointsRow = z.infer<typeof StorePointsRow>;
 export const STORE_POINTS_SORT_KEYS = [
   'id',
-  'def.id',
   'customer_id',
   'customer_name',
-  'def.customer_name',
   'customer_code',
   'net_points',
   'master_points',
@@ -509,7 +550,7 @@ export const PointRuleCreate = z
     const t = ruleTargetError(v);
     if (t) ctx.addIssue({ code: 'custom', path: ['item_id'], message: t });
   });
-export const PointRuleUpdate = z.object(ruleFields).partial();
+export const PointRuleUpdate = updateSchema(PointRuleCreate.shape);
 export const pointRuleContract = defineContract({
   name: 'point_rule',
   area: 'point',
@@ -533,17 +574,7 @@ export const pointRuleContract = defineContract({
     /** Rules whose period covers this date. */
     valid_on: qDate(),
   }),
-  sortKeys: [
-    'id',
-    'def.id',
-    'name',
-    'def.name',
-    'amount_per_point',
-    'start_date',
-    'end_date',
-    'created_at',
-    'def.created_date',
-  ],
+  sortKeys: ['id', 'name', 'amount_per_point', 'start_date', 'end_date', 'created_at', 'created_date'],
   defaultSort: { by: 'def.id', dir: 'desc' },
   searchFields: ['name', 'note', 'item_name', 'item_category_name'],
 });
@@ -593,7 +624,7 @@ export const PointMaxCustomerCreate = z
     note: maxFields.note.optional().default(''),
   })
   .superRefine(checkPeriod);
-export const PointMaxCustomerUpdate = z.object(maxFields).partial();
+export const PointMaxCustomerUpdate = updateSchema(PointMaxCustomerCreate.shape);
 export const pointMaxCustomerContract = defineContract({
   name: 'point_max_customer',
   area: 'point',
@@ -618,14 +649,13 @@ export const pointMaxCustomerContract = defineContract({
   }),
   sortKeys: [
     'id',
-    'def.id',
     'customer_name',
     'customer_code',
     'max_point',
     'start_date',
     'end_date',
     'created_at',
-    'def.created_date',
+    'created_date',
   ],
   defaultSort: { by: 'def.id', dir: 'desc' },
   searchFields: ['customer_name', 'customer_code', 'note'],
@@ -698,7 +728,7 @@ export const PointPromoCreate = z
     const b = promoBoostError(v);
     if (b) ctx.addIssue({ code: 'custom', path: ['multiplier'], message: b });
   });
-export const PointPromoUpdate = z.object(promoFields).partial();
+export const PointPromoUpdate = updateSchema(PointPromoCreate.shape);
 export const pointPromoContract = defineContract({
   name: 'point_promo',
   area: 'point',
@@ -721,10 +751,7 @@ export const pointPromoContract = defineContract({
     active: qBool(),
     item_category_id: qInt(),
   }),
-  sortKeys: ['id', 'def.id', 'name', 'def.name', 'start_date', 'end_date', 'created_at', 'def.created_date'],
+  sortKeys: ['id', 'name', 'start_date', 'end_date', 'created_at', 'created_date'],
   defaultSort: { by: 'def.id', dir: 'desc' },
   searchFields: ['name', 'description'],
 });
-
-/** POST /point_promo/photo (multipart, field `photo`). */
-export const PhotoResult = z.object({ url: z.string(), path: z.string() });

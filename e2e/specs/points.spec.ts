@@ -4,6 +4,9 @@
 // The stores are picked at random from the demo data on each run (other specs name their own), and
 // every check compares with balances read at the start of the test, so the order of specs is free.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { ADMIN, BASE_URL, eventually, launch, newPage, shot, signIn, tableRows } from '../support';
@@ -72,7 +75,8 @@ describe('injecting points', () => {
     await page.getByRole('heading', { name: 'Poin injeksi', level: 2 }).waitFor();
     await tableRows(page).first().waitFor();
     await shot(page, 'points-injected-list');
-    await page.getByRole('link', { name: 'Injeksi poin' }).click();
+    // The list's own button (the menu has an "Injeksi poin" link too).
+    await page.getByRole('main').getByRole('link', { name: 'Injeksi poin' }).click();
     await page.getByRole('heading', { name: 'Injeksi poin', level: 2 }).waitFor();
 
     // Step 1: paste the two codes (one in lower case: it is matched regardless).
@@ -101,8 +105,10 @@ describe('injecting points', () => {
     await shot(page, 'points-inject-2-points');
     await page.getByRole('button', { name: 'Pratinjau', exact: true }).click();
 
-    // Step 3: the preview shows names, current balances and the balances after.
+    // Step 3: the preview checks the list with the server (a dry run) and shows names, current
+    // balances and the balances after.
     await page.getByTestId('inject-total').waitFor();
+    await page.getByText('Sudah diperiksa server: semua 2 toko dapat menerima poin.').waitFor();
     assert.equal(await page.getByTestId('inject-customers').innerText(), '2');
     assert.equal(await page.getByTestId('inject-total').innerText(), idNum(points * 2));
     for (const [i, s] of stores.entries()) {
@@ -120,15 +126,19 @@ describe('injecting points', () => {
     await page.getByRole('button', { name: 'Injeksi poin', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Injeksi poin sekarang?').waitFor();
+    // The preview already checked the list with a dry run; this is the real call.
     const posted = page.waitForResponse(
-      (r) => r.url().endsWith('/v1/api/point/inject/') && r.request().method() === 'POST',
+      (r) =>
+        r.url().endsWith('/v1/api/point/inject/') &&
+        r.request().method() === 'POST' &&
+        !(r.request().postDataJSON() as { dry_run?: boolean }).dry_run,
     );
     await dialog.getByRole('button', { name: 'Injeksi poin' }).click();
     const response = await posted;
     assert.equal(response.status(), 201);
-    const sent = response.request().postDataJSON() as { customer_codes: string[]; points: number };
+    const sent = response.request().postDataJSON() as { rows: { customer_code: string }[]; points: number };
     assert.deepEqual(
-      sent.customer_codes,
+      sent.rows.map((r) => r.customer_code),
       stores.map((s) => s.customer_code),
       'the stored spelling of each code is sent',
     );
@@ -183,6 +193,110 @@ describe('injecting points', () => {
     await page.getByRole('button', { name: 'Hapus kode yang tidak ditemukan' }).click();
     await eventually(async () => assert.equal(await page.getByText('NOPE-404').count(), 0));
     assert.equal(await page.getByRole('button', { name: 'Lanjut' }).isEnabled(), true);
+    await context.close();
+  });
+});
+
+describe('importing codes for an injection', () => {
+  it('should import a CSV of codes, show the server refusing an unknown code, and inject the rest', async () => {
+    const { context, page } = await newPage(browser);
+    const stores = await randomStores(page.request, 2);
+    const before = await Promise.all(stores.map((s) => balanceOf(page.request, s.customer_id)));
+    const unknown = `NOPE-E2E-${Date.now().toString(36).toUpperCase()}`;
+    const points = 10 + Math.floor(Math.random() * 90);
+    const dir = mkdtempSync(join(tmpdir(), 'lbo-e2e-import-'));
+    const file = join(dir, 'kode-toko.csv');
+    // A header the template names differently ("Kode Toko" is an alias of customer_code), and a
+    // semicolon-separated second column the import ignores.
+    writeFileSync(
+      file,
+      `Kode Toko;Catatan\n${stores[0].customer_code};a\n${unknown};b\n${stores[1].customer_code};c\n`,
+    );
+    await signIn(page, ADMIN);
+    await page.goto(`${BASE_URL}/#/injected-points/new`);
+    await page.getByRole('heading', { name: 'Injeksi poin', level: 2 }).waitFor();
+
+    // The shared import dialog: read in the browser, columns mapped by header, previewed.
+    await page.getByRole('tab', { name: 'Impor berkas' }).click();
+    await page.getByRole('button', { name: 'Impor berkas…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('import-file').locator('input[type=file]').setInputFiles(file);
+    await dialog.getByText('3 baris dibaca dari kode-toko.csv').waitFor();
+    await dialog.getByText('Kolom yang diabaikan: Catatan', { exact: false }).waitFor();
+    const preview = dialog.getByTestId('import-preview');
+    for (const code of [stores[0].customer_code, unknown, stores[1].customer_code])
+      await preview.getByText(code).waitFor();
+    await shot(page, 'points-inject-import-dialog');
+    await dialog.getByRole('button', { name: 'Tambahkan 3 baris' }).click();
+
+    // Points and reason, then the preview: the server's dry run names the unknown code's row.
+    const selection = page.getByTestId('inject-selection');
+    for (const s of stores) await selection.getByText(s.customer_name, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Lanjut' }).click();
+    await page.getByRole('textbox', { name: 'Poin untuk setiap toko' }).fill(String(points));
+    await page.getByRole('textbox', { name: 'Alasan' }).fill(`E2E import ${unknown}`);
+    await page.getByRole('button', { name: 'Pratinjau', exact: true }).click();
+    await page.getByText('1 kode ditolak server').waitFor();
+    const bad = selection.locator('tr', { hasText: unknown });
+    await eventually(async () =>
+      assert.match(await bad.innerText(), new RegExp(`customer_code '${unknown}' not found`)),
+    );
+    assert.equal(await page.getByRole('button', { name: 'Injeksi poin', exact: true }).isDisabled(), true);
+    await shot(page, 'points-inject-import-refused');
+
+    // Fixed by leaving the unknown code out: checked again, then injected.
+    await page.getByRole('button', { name: 'Hapus kode yang tidak ditemukan' }).click();
+    await page.getByText('Sudah diperiksa server: semua 2 toko dapat menerima poin.').waitFor();
+    await page.getByRole('button', { name: 'Injeksi poin', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Injeksi poin' }).click();
+    await page
+      .getByText(`2 toko masing-masing mendapat ${idNum(points)} poin (total ${idNum(points * 2)}).`)
+      .first()
+      .waitFor();
+    await shot(page, 'points-inject-import-done');
+    for (const [i, s] of stores.entries())
+      assert.equal(await balanceOf(page.request, s.customer_id), before[i] + points);
+    rmSync(dir, { recursive: true, force: true });
+    await context.close();
+  });
+  it('should read a 50,000-row XLSX file in a worker without freezing the page', async () => {
+    const { context, page } = await newPage(browser);
+    const dir = mkdtempSync(join(tmpdir(), 'lbo-e2e-import-'));
+    const file = join(dir, 'kode-besar.xlsx');
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Kode');
+    ws.addRow(['customer_code']);
+    for (let i = 0; i < 50_000; i++) ws.addRow([`BIG${String(i).padStart(6, '0')}`]);
+    await wb.xlsx.writeFile(file);
+    await signIn(page, ADMIN);
+    await page.goto(`${BASE_URL}/#/injected-points/new`);
+    await page.getByRole('tab', { name: 'Impor berkas' }).click();
+    await page.getByRole('button', { name: 'Impor berkas…' }).click();
+    const dialog = page.getByRole('dialog');
+    // Timer ticks every 50 ms while the file is read: the longest gap tells how long the page froze.
+    await page.evaluate(() => {
+      const w = window as unknown as { __gap: number; __last: number };
+      w.__gap = 0;
+      w.__last = performance.now();
+      setInterval(() => {
+        const now = performance.now();
+        w.__gap = Math.max(w.__gap, now - w.__last);
+        w.__last = now;
+      }, 50);
+    });
+    const started = Date.now();
+    await dialog.getByTestId('import-file').locator('input[type=file]').setInputFiles(file);
+    await dialog.getByText('50.000 baris dibaca dari kode-besar.xlsx').waitFor({ timeout: 60_000 });
+    const seconds = (Date.now() - started) / 1000;
+    const gap = await page.evaluate(() => (window as unknown as { __gap: number }).__gap);
+    console.log(
+      `50,000-row XLSX read in ${seconds.toFixed(1)} s; longest main-thread pause ${Math.round(gap)} ms`,
+    );
+    assert.ok(gap < 2000, `the page froze for ${Math.round(gap)} ms`);
+    await dialog.getByText('20 baris pertama dari 50.000').waitFor();
+    await shot(page, 'points-inject-import-50k');
+    rmSync(dir, { recursive: true, force: true });
     await context.close();
   });
 });

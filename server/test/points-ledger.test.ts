@@ -345,7 +345,7 @@ describe('POST /point/inject/', () => {
     expect(res.body.err_msg).toEqual([
       "row 2: customer_code 'NOPE-1' not found",
       "row 4: customer_code 'NOPE-2' not found",
-      `row 5: customer ${c1.customer_code} is already listed (row 1)`,
+      `row 5: duplicate of row 1 (customer_code ${c1.customer_code})`,
       'customer_ids.0: customer 987654 not found',
     ]);
     expect(await ledgerCount()).toBe(before);
@@ -399,7 +399,9 @@ describe('branch scope', () => {
       reason: 'x',
     });
     expect(inject.status).toBe(403);
-    expect(inject.body.err_msg).toEqual([`customer ${c3.customer_code} is outside your assigned branches`]);
+    expect(inject.body.err_msg).toEqual([
+      `row 2: customer ${c3.customer_code} is outside your assigned branches`,
+    ]);
     // No update or delete role: 403 before anything else.
     expect((await h.call(branchUser, 'DELETE', `/point/${foreign.id}`)).status).toBe(403);
     // In scope: allowed.

@@ -1,29 +1,39 @@
-// The ERP feed: bulk, all-or-nothing, idempotent import of sales invoices and customer orders.
+// The ERP feed: bulk, all-or-nothing, idempotent import of sales invoices and customer orders, on the
+// shared import pipeline (server/src/resources/imports.ts: envelope, row schema, duplicates inside the
+// request, one transaction, dry_run, audit). What is the feed's own:
 //
-// 1. Check every document before writing anything: the payload shape was validated by the route's
-//    schema; here the codes are resolved in three set queries (customers, items, salesmen) and every
-//    unknown code, every customer outside the caller's branches and every header discount larger than
-//    its lines is collected, one message per problem, and the whole call refused.
-// 2. Write in ONE transaction with set-based statements whatever the size of the call:
+// 1. resolve: the codes are looked up in three set queries (customers, items, salesmen); every unknown
+//    code (400), every customer outside the caller's branches (403) and every header discount larger
+//    than its lines is reported, one message per problem, in the feed's `documents[7]` form.
+// 2. write, set-based whatever the size of the call:
 //    a. find the known documents whose lines differ (full join of the sent lines with the stored ones);
-//    b. upsert the headers from json_to_recordset, `on conflict (document_no) do update ... where` the
-//       header or its lines differ, returning which were inserted and which updated (xmax = 0);
+//    b. upsert the headers (upsertRows: `on conflict (document_no) do update ... where` the header or
+//       its lines differ), learning which were inserted and which updated (xmax = 0);
 //    c. delete the lines of the updated documents and insert the lines of the written ones (both by
 //       document number, joined to the headers).
 //    A document sent again unchanged is not touched at all (no row version, no updated_at change).
-// 3. Call the registered hooks with the transaction and the written invoice ids (the points engine
-//    credits points there), then write one audit row for the call.
-import type {
-  CustomerOrderDocument,
-  ImportLine,
-  ImportResult,
-  SalesInvoiceDocument,
+// 3. The hooks get the written invoice ids in the same transaction (the points engine credits points).
+import {
+  type CustomerOrderDocument,
+  customerOrderImport,
+  IMPORT_MAX_LINES,
+  type ImportLine,
+  type ImportResult,
+  type SalesInvoiceDocument,
+  salesInvoiceImport,
 } from '@lbo/contract/integration';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rows, type Tx } from '../../db/client';
-import { writeAudit } from '../../http/audit';
-import { ApiError, badRequest } from '../../http/errors';
+import { seesBranch } from '../../http/scope';
+import {
+  type Column,
+  type ImportDef,
+  type RowAt,
+  type RowLabel,
+  runImport,
+  upsertRows,
+} from '../../resources/imports';
 
 /** Runs inside the import's transaction with the ids of the invoices inserted or updated by it. */
 export type InvoiceWriteHook = (tx: Tx, invoiceIds: number[]) => Promise<unknown>;
@@ -35,7 +45,6 @@ export type ImportHooks = {
   afterCustomerOrders?: InvoiceWriteHook[];
 };
 
-type Column = { name: string; type: string };
 type Kind = {
   entity: 'sales_invoice' | 'customer_order';
   header: string;
@@ -96,9 +105,6 @@ const LINE_COLUMNS: Column[] = [
   { name: 'net_amount', type: 'numeric(18,2)' },
 ];
 
-/** At most this many messages in one answer; the rest are counted. */
-const MAX_MESSAGES = 500;
-
 type LineRow = {
   document_no: string;
   line_no: number;
@@ -122,7 +128,7 @@ const list = (parts: SQL[]) => sql.join(parts, sql`, `);
 const recordType = (cols: Column[]) => sql.raw(cols.map((c) => `"${c.name}" ${c.type}`).join(', '));
 
 async function resolveCodes(
-  db: Db,
+  db: Tx,
   docs: { customer_code: string; salesman_code?: string | null; lines: ImportLine[] }[],
 ): Promise<Resolved> {
   const customerCodes = [...new Set(docs.map((d) => d.customer_code))];
@@ -156,40 +162,49 @@ async function resolveCodes(
 
 type Prepared = { headers: Record<string, unknown>[]; lines: LineRow[] };
 
-/**
- * Resolves codes and computes amounts; throws 400 (unknown codes, amounts) or 403 (customers outside
- * the caller's branches) with one message per problem before anything is written.
- */
-async function prepare<D extends SalesInvoiceDocument | CustomerOrderDocument>(
-  db: Db,
-  req: FastifyRequest,
-  docs: D[],
+type Document = SalesInvoiceDocument | CustomerOrderDocument;
+
+/** `documents[7]`, `documents[7].lines[0].qty`: the feed's messages name documents by array index. */
+const documentLabel: RowLabel = (index, path) => `documents[${index}]${path ? `.${path}` : ''}`;
+
+/** The resolve step of the pipeline: codes to ids, amounts, one message per problem. */
+async function prepare<D extends Document>(
+  tx: Tx,
+  docs: RowAt<D>[],
+  ctx: {
+    req: FastifyRequest;
+    fail(index: number | null, message: string, path?: string): void;
+    outside(index: number, message: string): void;
+  },
   header: (d: D) => Record<string, unknown>,
 ): Promise<Prepared> {
-  const resolved = await resolveCodes(db, docs);
-  const problems: string[] = [];
-  const outside: string[] = [];
-  const scope = req.user.branches;
+  const lineCount = docs.reduce((n, d) => n + d.row.lines.length, 0);
+  if (lineCount > IMPORT_MAX_LINES) {
+    ctx.fail(null, `documents: may hold at most ${IMPORT_MAX_LINES} lines in all (got ${lineCount})`);
+  }
+  const resolved = await resolveCodes(
+    tx,
+    docs.map((d) => d.row),
+  );
   const headers: Record<string, unknown>[] = [];
   const lines: LineRow[] = [];
-  docs.forEach((d, i) => {
-    const at = `documents[${i}]`;
+  for (const { index, row: d } of docs) {
     const customer = resolved.customers.get(d.customer_code);
-    if (!customer) problems.push(`${at}: customer_code '${d.customer_code}' not found`);
-    else if (scope !== 'all' && !scope.includes(customer.branch_id)) {
-      outside.push(`${at}: customer_code '${d.customer_code}' is outside your assigned branches`);
+    if (!customer) ctx.fail(index, `customer_code '${d.customer_code}' not found`);
+    else if (!seesBranch(ctx.req, customer.branch_id)) {
+      ctx.outside(index, `customer_code '${d.customer_code}' is outside your assigned branches`);
     }
     let salesmanId = customer?.salesman_id ?? null;
     if (d.salesman_code) {
       const s = resolved.salesmen.get(d.salesman_code);
-      if (s === undefined) problems.push(`${at}: salesman_code '${d.salesman_code}' not found`);
+      if (s === undefined) ctx.fail(index, `salesman_code '${d.salesman_code}' not found`);
       else salesmanId = s;
     }
     let gross = 0;
     d.lines.forEach((l, j) => {
       const item = resolved.items.get(l.item_code);
       if (!item) {
-        problems.push(`${at}.lines[${j}]: item_code '${l.item_code}' not found`);
+        ctx.fail(index, `item_code '${l.item_code}' not found`, `lines[${j}]`);
         return;
       }
       const net = l.net_amount ?? round2(l.qty * l.price - l.discount);
@@ -207,7 +222,7 @@ async function prepare<D extends SalesInvoiceDocument | CustomerOrderDocument>(
     });
     gross = round2(gross);
     if (d.discount_amount > gross) {
-      problems.push(`${at}: discount_amount ${d.discount_amount} is more than the lines' total ${gross}`);
+      ctx.fail(index, `discount_amount ${d.discount_amount} is more than the lines' total ${gross}`);
     }
     if (customer) {
       headers.push({
@@ -222,13 +237,7 @@ async function prepare<D extends SalesInvoiceDocument | CustomerOrderDocument>(
         note: d.note,
       });
     }
-  });
-  const cap = (msgs: string[]) =>
-    msgs.length > MAX_MESSAGES
-      ? [...msgs.slice(0, MAX_MESSAGES), `... and ${msgs.length - MAX_MESSAGES} more problems`]
-      : msgs;
-  if (problems.length > 0) throw badRequest(cap(problems));
-  if (outside.length > 0) throw new ApiError('FORBIDDEN', cap(outside));
+  }
   return { headers, lines };
 }
 
@@ -238,7 +247,6 @@ async function writeDocuments(
   kind: Kind,
   { headers, lines }: Prepared,
 ): Promise<{ inserted: number[]; updated: number[]; unchanged: number }> {
-  const headerJson = JSON.stringify(headers);
   const H = ident(kind.header);
   const L = ident(kind.lines);
   const FK = ident(kind.fk);
@@ -261,19 +269,15 @@ async function writeDocuments(
   );
 
   // b. Upsert the headers; a known document is only rewritten when its header or its lines differ.
-  const cols = kind.columns.map((c) => ident(c.name));
-  const written = await rows<{ id: number; document_no: string; inserted: boolean }>(
-    tx,
-    sql`insert into ${H} ("document_no", ${list(cols)})
-        select d."document_no", ${list(cols.map((c) => sql`d.${c}`))}
-        from json_to_recordset(${headerJson}::json) as d("document_no" text, ${recordType(kind.columns)})
-        order by d."document_no"
-        on conflict ("document_no") do update set
-          ${list(cols.map((c) => sql`${c} = excluded.${c}`))}, "updated_at" = now()
-        where (${list(cols.map((c) => sql`${H}.${c}`))}) is distinct from (${list(cols.map((c) => sql`excluded.${c}`))})
-           or ${H}."document_no" in (select json_array_elements_text(${JSON.stringify(changedLines.map((r) => r.document_no))}::json))
-        returning "id", "document_no", (xmax = 0) as inserted`,
-  );
+  const { written } = await upsertRows<{ id: number; document_no: string }>(tx, {
+    table: kind.header,
+    key: [{ name: 'document_no', type: 'text' }],
+    columns: kind.columns,
+    rows: headers,
+    touch: ['updated_at'],
+    alsoWhen: sql`${H}."document_no" in (select json_array_elements_text(${JSON.stringify(changedLines.map((r) => r.document_no))}::json))`,
+    returning: ['id', 'document_no'],
+  });
   const inserted = written.filter((w) => w.inserted).map((w) => w.id);
   const updated = written.filter((w) => !w.inserted).map((w) => w.id);
 
@@ -301,51 +305,65 @@ async function writeDocuments(
   return { inserted, updated, unchanged: headers.length - written.length };
 }
 
-async function runImport<D extends SalesInvoiceDocument | CustomerOrderDocument>(
-  db: Db,
-  req: FastifyRequest,
+/** One kind of document on the pipeline: the feed's labels and messages, resolve, write, hooks. */
+function documentImport<D extends Document, C extends typeof salesInvoiceImport | typeof customerOrderImport>(
+  contract: C,
   kind: Kind,
-  docs: D[],
   header: (d: D) => Record<string, unknown>,
   hooks: InvoiceWriteHook[],
-): Promise<ImportResult> {
-  const prepared = await prepare(db, req, docs, header);
-  return db.transaction(async (tx) => {
-    const r = await writeDocuments(tx, kind, prepared);
-    const ids = [...r.inserted, ...r.updated];
-    if (ids.length > 0) for (const hook of hooks) await hook(tx, ids);
-    const result = { inserted: r.inserted.length, updated: r.updated.length, unchanged: r.unchanged };
-    await writeAudit(tx, req, {
-      action: 'import',
-      entity: kind.entity,
-      entityId: null,
-      after: { documents: docs.length, lines: prepared.lines.length, ...result },
-    });
-    return result;
-  });
+): ImportDef<C, Prepared> {
+  return {
+    contract,
+    rowLabel: documentLabel,
+    duplicateMessage: (index, first, row, at) =>
+      `${at(index, 'document_no')}: '${(row as D).document_no}' repeats ${at(first)}`,
+    resolve: (tx, docs, ctx) => prepare(tx, docs as RowAt<D>[], ctx, header),
+    write: async (tx, prepared) => {
+      const r = await writeDocuments(tx, kind, prepared);
+      return {
+        result: { inserted: r.inserted.length, updated: r.updated.length, unchanged: r.unchanged } as never,
+        ids: [...r.inserted, ...r.updated],
+      };
+    },
+    hooks: hooks.map((hook) => (tx: Tx, ids: number[]) => hook(tx, ids)),
+    audit: { after: (prepared) => ({ lines: prepared.lines.length }) },
+    // 5,000 documents with their lines as JSON: generous, but bounded.
+    bodyLimit: 64 * 1024 * 1024,
+  };
 }
 
+const invoiceHeader = (d: SalesInvoiceDocument) => ({
+  invoice_date: d.invoice_date,
+  due_date: d.due_date ?? null,
+  status: d.status,
+  payment_method: d.payment_method,
+  virtual_account_no: d.virtual_account_no ?? null,
+  paid_at: d.paid_at ?? null,
+});
+
+const orderHeader = (d: CustomerOrderDocument) => ({
+  transaction_date: d.transaction_date,
+  transaction_time: d.transaction_time.length === 5 ? `${d.transaction_time}:00` : d.transaction_time,
+  status: d.status,
+});
+
+export const salesInvoiceImportDef = (hooks: InvoiceWriteHook[] = []) =>
+  documentImport(salesInvoiceImport, INVOICE, invoiceHeader, hooks);
+
+export const customerOrderImportDef = (hooks: InvoiceWriteHook[] = []) =>
+  documentImport(customerOrderImport, ORDER, orderHeader, hooks);
+
+/** The sales invoice import without a route (tests, tools): the same checks, transaction and hooks. */
 export function importSalesInvoices(
   db: Db,
   req: FastifyRequest,
   docs: SalesInvoiceDocument[],
   hooks: ImportHooks = {},
 ): Promise<ImportResult> {
-  return runImport(
-    db,
-    req,
-    INVOICE,
-    docs,
-    (d) => ({
-      invoice_date: d.invoice_date,
-      due_date: d.due_date ?? null,
-      status: d.status,
-      payment_method: d.payment_method,
-      virtual_account_no: d.virtual_account_no ?? null,
-      paid_at: d.paid_at ?? null,
-    }),
-    hooks.afterSalesInvoices ?? [],
-  );
+  return runImport(db, req, salesInvoiceImportDef(hooks.afterSalesInvoices), {
+    rows: docs,
+    params: undefined,
+  });
 }
 
 export function importCustomerOrders(
@@ -354,16 +372,8 @@ export function importCustomerOrders(
   docs: CustomerOrderDocument[],
   hooks: ImportHooks = {},
 ): Promise<ImportResult> {
-  return runImport(
-    db,
-    req,
-    ORDER,
-    docs,
-    (d) => ({
-      transaction_date: d.transaction_date,
-      transaction_time: d.transaction_time.length === 5 ? `${d.transaction_time}:00` : d.transaction_time,
-      status: d.status,
-    }),
-    hooks.afterCustomerOrders ?? [],
-  );
+  return runImport(db, req, customerOrderImportDef(hooks.afterCustomerOrders), {
+    rows: docs,
+    params: undefined,
+  });
 }

@@ -1,6 +1,6 @@
 // Points workflows: manual movements, corrections, voids, injections, balances and the reports.
 // Thin routes: each validates with the contract's schema and calls points.service / points.reports.
-import { DeletedBody, ListQuery, PageMeta } from '@lbo/contract/common';
+import { ListQuery, PageMeta } from '@lbo/contract/common';
 import {
   CustomerBalanceRow,
   customerBalanceContract,
@@ -8,30 +8,26 @@ import {
   PointEntry,
   PointEntryCreate,
   PointEntryUpdate,
-  PointInject,
-  PointInjectResult,
   PointReportQuery,
   PointReportRow,
   pointEntryContract,
   StorePointsRow,
   storePointsContract,
 } from '@lbo/contract/points';
+import { pointVoidAction } from '@lbo/contract/points.actions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../http/audit';
 import { registerPhotoUpload } from '../../http/uploads';
+import { registerAction } from '../../resources/actions';
+import { registerImport } from '../../resources/imports';
 import { loadRecord } from '../../resources/routes';
+import { pointInjectDef } from './points.inject';
 import { customerBalances, pointsTracking, type ReportFilters, storePoints } from './points.reports';
 import { pointLedgerResource } from './points.resource';
-import {
-  balanceOf,
-  correctMovement,
-  createManualMovement,
-  injectPoints,
-  voidMovement,
-} from './points.service';
+import { balanceOf, correctMovement, createManualMovement, voidMovement } from './points.service';
 
 const positiveId = z.coerce.number().int().positive({ error: 'must be a positive id' });
 const tags = ['point'];
@@ -63,39 +59,8 @@ export function registerPointRoutes(app: FastifyInstance, db: Db): void {
     },
   );
 
-  r.post(
-    '/point/inject/',
-    {
-      config: { area: 'point', action: 'create' },
-      schema: {
-        tags,
-        summary:
-          'Credit the same points (type 2) to every listed customer, all or nothing: any unknown, repeated or out-of-scope customer refuses the whole request, each one named.',
-        body: PointInject,
-        response: { 201: z.object({ data: PointInjectResult }) },
-      },
-    },
-    async (req, reply) => {
-      const result = await db.transaction(async (tx) => {
-        const res = await injectPoints(tx, req, req.body);
-        await writeAudit(tx, req, {
-          action: 'inject',
-          entity: 'point',
-          entityId: null,
-          after: {
-            points: req.body.points,
-            reason: req.body.reason,
-            reference: req.body.reference ?? '',
-            customer_codes: req.body.customer_codes ?? [],
-            customer_ids: req.body.customer_ids ?? [],
-            ledger_ids: res.ids,
-          },
-        });
-        return res;
-      });
-      return reply.code(201).send({ data: result });
-    },
-  );
+  // Injection (POST /point/inject/) is an import on the shared pipeline: see points.inject.ts.
+  registerImport(app, db, pointInjectDef);
 
   r.put(
     paths.update!,
@@ -130,29 +95,18 @@ export function registerPointRoutes(app: FastifyInstance, db: Db): void {
     },
   );
 
-  r.delete(
-    paths.remove!,
-    {
-      config: { area: 'point', action: 'delete' },
-      schema: {
-        tags,
-        summary:
-          'Void a staff movement: it stays in the ledger marked void and leaves the balance. 409 for system rows, void rows, or when the balance would go below zero.',
-        params: z.object({ id: positiveId }),
-        response: { 200: DeletedBody },
-      },
+  // Void (DELETE /point/:id) is an action: the registrar locks and scope-checks the row (404/403),
+  // runs it in a transaction and writes the audit row with the row before and after.
+  registerAction(app, db, {
+    contract: pointVoidAction,
+    resource: pointLedgerResource,
+    async handler({ tx, req, id, record, audit }) {
+      await voidMovement(tx, req, id!);
+      const after = await loadRecord(tx, pointLedgerResource, req, id!);
+      audit({ action: 'void', entity: 'point', before: record, after });
+      return { id: id! };
     },
-    async (req) => {
-      const id = req.params.id;
-      await db.transaction(async (tx) => {
-        const before = await loadRecord(tx, pointLedgerResource, req, id);
-        await voidMovement(tx, req, id);
-        const after = await loadRecord(tx, pointLedgerResource, req, id);
-        await writeAudit(tx, req, { action: 'void', entity: 'point', entityId: id, before, after });
-      });
-      return { data: { id } };
-    },
-  );
+  });
 
   r.get(
     '/point/balance/customer_id/:customer_id',

@@ -11,23 +11,15 @@ import {
   POINT_TYPE,
   type PointEntryCreate,
   type PointEntryUpdate,
-  type PointInject,
-  type PointInjectResult,
   pointSignError,
   STAFF_POINT_SOURCES,
 } from '@lbo/contract/points';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type DbOrTx, rows, type Tx } from '../../db/client';
-import {
-  correctEntry,
-  intArray,
-  type LedgerEntry,
-  lockEntry,
-  postMovement,
-  voidEntry,
-} from '../../domain/ledger';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { correctEntry, type LedgerEntry, lockEntry, postMovement, voidEntry } from '../../domain/ledger';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { seesBranch } from '../../http/scope';
 
 export type CustomerRef = { id: number; customer_code: string; branch_id: number; point_balance: number };
 
@@ -42,8 +34,7 @@ export async function customerInScope(
     sql`select id, customer_code, branch_id, point_balance from customers where id = ${customerId}`,
   );
   if (!c) throw notFound(`customer ${customerId} not found`);
-  const scope = req.user.branches;
-  if (scope !== 'all' && !scope.includes(c.branch_id)) {
+  if (!seesBranch(req, c.branch_id)) {
     throw forbidden(`customer ${c.customer_code} is outside your assigned branches`);
   }
   return c;
@@ -139,88 +130,7 @@ export async function voidMovement(tx: Tx, req: FastifyRequest, id: number): Pro
   await voidEntry(tx, row, req.user.id);
 }
 
-const textArray = (values: readonly string[]) =>
-  `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
-
-/**
- * POST /point/inject/: resolves every customer first (unknown, duplicate or out-of-scope ones
- * refuse the whole request, each named), then credits all of them in one statement.
- */
-export async function injectPoints(
-  tx: Tx,
-  req: FastifyRequest,
-  input: PointInject,
-): Promise<PointInjectResult> {
-  const codes = input.customer_codes ?? [];
-  const ids = input.customer_ids ?? [];
-  const found = await rows<{ id: number; customer_code: string; branch_id: number }>(
-    tx,
-    sql`select id, customer_code, branch_id from customers
-        where customer_code = any(${textArray(codes)}::text[]) or id = any(${intArray(ids)}::int[])`,
-  );
-  const byCode = new Map(found.map((c) => [c.customer_code, c]));
-  const byId = new Map(found.map((c) => [c.id, c]));
-  const errors: string[] = [];
-  const seen = new Map<number, string>();
-  const chosen: { id: number; customer_code: string; branch_id: number }[] = [];
-  const take = (c: { id: number; customer_code: string; branch_id: number }, where: string) => {
-    const first = seen.get(c.id);
-    if (first) {
-      errors.push(`${where}: customer ${c.customer_code} is already listed (${first})`);
-      return;
-    }
-    seen.set(c.id, where);
-    chosen.push(c);
-  };
-  codes.forEach((code, i) => {
-    const c = byCode.get(code);
-    if (!c) errors.push(`row ${i + 1}: customer_code '${code}' not found`);
-    else take(c, `row ${i + 1}`);
-  });
-  ids.forEach((id, i) => {
-    const c = byId.get(id);
-    if (!c) errors.push(`customer_ids.${i}: customer ${id} not found`);
-    else take(c, `customer_ids.${i}`);
-  });
-  if (errors.length > 0) throw badRequest(errors);
-  const scope = req.user.branches;
-  if (scope !== 'all') {
-    const outside = chosen.filter((c) => !scope.includes(c.branch_id));
-    if (outside.length > 0) {
-      throw new ApiError(
-        'FORBIDDEN',
-        outside.map((c) => `customer ${c.customer_code} is outside your assigned branches`),
-      );
-    }
-  }
-
-  const inserted = await rows<{ id: number }>(
-    tx,
-    sql`with inp as (
-          select u.customer_id, u.ord from unnest(${intArray(chosen.map((c) => c.id))}::int[]) with ordinality as u(customer_id, ord)
-        ),
-        upd as (
-          update customers c set point_balance = c.point_balance + ${input.points}::int
-          from inp where c.id = inp.customer_id
-          returning c.id, c.point_balance
-        ),
-        ins as (
-          insert into point_ledger (customer_id, point_type, points, reference, reason, source, created_by, entry_date, balance_after)
-          select inp.customer_id, ${POINT_TYPE.injected}, ${input.points}::int, ${input.reference ?? ''}, ${input.reason},
-                 'inject', ${req.user.id}, coalesce(${input.entry_date ?? null}::date, current_date), upd.point_balance
-          from inp join upd on upd.id = inp.customer_id
-          order by inp.ord
-          returning id, customer_id
-        )
-        select ins.id from ins join inp on inp.customer_id = ins.customer_id order by inp.ord`,
-  );
-  return {
-    count: inserted.length,
-    points: input.points,
-    total_points: input.points * inserted.length,
-    ids: inserted.map((r) => r.id),
-  };
-}
+// POST /point/inject/ lives in points.inject.ts (an import on the shared pipeline).
 
 /** GET /point/balance/customer_id/{id}: one primary-key read of the cached balance. */
 export async function balanceOf(db: DbOrTx, req: FastifyRequest, customerId: number) {
@@ -240,8 +150,7 @@ export async function balanceOf(db: DbOrTx, req: FastifyRequest, customerId: num
         from customers c join branches b on b.id = c.branch_id where c.id = ${customerId}`,
   );
   if (!b) throw notFound(`customer ${customerId} not found`);
-  const scope = req.user.branches;
-  if (scope !== 'all' && !scope.includes(b.branch_id)) {
+  if (!seesBranch(req, b.branch_id)) {
     throw forbidden(`customer ${b.customer_code} is outside your assigned branches`);
   }
   return b;

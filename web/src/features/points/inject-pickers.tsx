@@ -1,17 +1,19 @@
 // The three ways to choose customers for an injection: search and filter the balance list (tick
 // rows, or take every match), paste codes, or import a CSV/XLSX file of codes.
-import { type CustomerBalanceRow, customerBalanceContract, MAX_INJECT_CUSTOMERS } from '@lbo/contract/points';
+import {
+  type CustomerBalanceRow,
+  customerBalanceContract,
+  MAX_INJECT_CUSTOMERS,
+  pointInjectImport,
+} from '@lbo/contract/points';
 import { Badge, Button, Group, Stack, Tabs, Text, Textarea } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
 import {
   IconCheck,
   IconClipboardText,
+  IconDownload,
   IconFileImport,
-  IconFileSpreadsheet,
   IconListSearch,
   IconPlus,
-  IconUpload,
-  IconX,
 } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
@@ -19,16 +21,20 @@ import { useTranslation } from 'react-i18next';
 import { fetchAllRows } from '../../components/export/export';
 import { ErrorAlert } from '../../components/feedback/error-alert';
 import { notifyError, notifySuccess } from '../../components/feedback/notify';
+import { ImportDialog } from '../../components/import/import-dialog';
+import { downloadTemplate } from '../../components/import/import-template';
 import { FilterBar } from '../../components/resource/filter-bar';
 import { formatNumber } from '../../components/resource/format';
 import { type ListState, toApiQuery } from '../../components/resource/list-state';
 import { useResourceList } from '../../components/resource/use-resource';
-import { codesFromFile, codesFromText } from './customer-codes';
+import { codesFromText } from './customer-codes';
 import { resource as balances } from './point-balance.resource';
 import type { useInjectSelection } from './use-inject-selection';
 
 type Selection = ReturnType<typeof useInjectSelection>;
 const T = 'resources.point_injected.wizard';
+/** "Add all" fetches the matches page by page: bounded well below what one injection takes. */
+const ADD_ALL_CAP = 5000;
 
 export function CustomerPickers({ selection }: { selection: Selection }) {
   const { t } = useTranslation();
@@ -89,7 +95,7 @@ function SearchPicker({ selection }: { selection: Selection }) {
   const addAll = async () => {
     setAddingAll(true);
     try {
-      const all = await fetchAllRows(customerBalanceContract, query, { cap: MAX_INJECT_CUSTOMERS });
+      const all = await fetchAllRows(customerBalanceContract, query, { cap: ADD_ALL_CAP });
       const added = selection.addRows(all.rows as CustomerBalanceRow[]);
       notifySuccess(t(`${T}.added`, { count: added }));
     } catch (e) {
@@ -168,15 +174,15 @@ function SearchPicker({ selection }: { selection: Selection }) {
         <Button
           variant="light"
           leftSection={<IconPlus size={16} />}
-          disabled={total === 0 || total > MAX_INJECT_CUSTOMERS}
+          disabled={total === 0 || total > ADD_ALL_CAP}
           loading={addingAll}
           onClick={addAll}
         >
           {t(`${T}.addAll`, { count: total, total: n(total) })}
         </Button>
-        {total > MAX_INJECT_CUSTOMERS ? (
+        {total > ADD_ALL_CAP ? (
           <Text size="xs" c="dimmed">
-            {t(`${T}.narrowDown`, { max: n(MAX_INJECT_CUSTOMERS) })}
+            {t(`${T}.narrowDown`, { max: n(ADD_ALL_CAP) })}
           </Text>
         ) : null}
       </Group>
@@ -220,61 +226,42 @@ function PastePicker({ selection }: { selection: Selection }) {
 }
 
 function FilePicker({ selection }: { selection: Selection }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [last, setLast] = useState<{ name: string; codes: number; added: number } | null>(null);
-  const read = async (file: File) => {
-    setBusy(true);
-    try {
-      const codes = await codesFromFile(file);
-      const added = selection.addCodes(codes);
-      setLast({ name: file.name, codes: codes.length, added });
-      if (codes.length === 0) notifyError(new Error(t(`${T}.fileEmpty`)), t, t(`${T}.fileFailed`));
-    } catch (e) {
-      notifyError(e, t, t(`${T}.fileFailed`));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [last, setLast] = useState<{ codes: number; added: number } | null>(null);
+  const template = pointInjectImport.template!;
   return (
     <Stack gap="xs" maw={720}>
-      <Dropzone
-        onDrop={(files) => files[0] && read(files[0])}
-        onReject={() => notifyError(new Error(t(`${T}.fileType`)), t, t(`${T}.fileFailed`))}
-        accept={{
-          'text/csv': ['.csv'],
-          'text/plain': ['.txt'],
-          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
-          'application/vnd.ms-excel': ['.csv'],
-        }}
-        maxFiles={1}
-        maxSize={10 * 1024 * 1024}
-        loading={busy}
-        data-testid="inject-file"
-      >
-        <Group justify="center" gap="md" mih={110} style={{ pointerEvents: 'none' }}>
-          <Dropzone.Accept>
-            <IconUpload size={36} stroke={1.5} />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={36} stroke={1.5} />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconFileSpreadsheet size={36} stroke={1.5} />
-          </Dropzone.Idle>
-          <div>
-            <Text fw={500}>{t(`${T}.fileDrop`)}</Text>
-            <Text size="sm" c="dimmed">
-              {t(`${T}.fileHint`)}
-            </Text>
-          </div>
-        </Group>
-      </Dropzone>
+      <Text size="sm">{t(`${T}.fileHint`, { max: formatNumber(MAX_INJECT_CUSTOMERS, i18n.language) })}</Text>
+      <Group gap="xs">
+        <Button leftSection={<IconFileImport size={16} />} onClick={() => setOpen(true)}>
+          {t(`${T}.fileOpen`)}
+        </Button>
+        <Button
+          variant="subtle"
+          leftSection={<IconDownload size={16} />}
+          onClick={() => downloadTemplate(pointInjectImport.name, template).catch((e) => notifyError(e, t))}
+        >
+          {t('importDialog.template')}
+        </Button>
+      </Group>
       {last ? (
         <Text size="sm" c="dimmed" data-testid="inject-file-result">
-          {t(`${T}.fileRead`, { name: last.name, count: last.codes, added: last.added })}
+          {t(`${T}.fileRead`, { count: last.codes, added: last.added })}
         </Text>
       ) : null}
+      <ImportDialog
+        opened={open}
+        onClose={() => setOpen(false)}
+        contract={pointInjectImport}
+        title={t(`${T}.fileTitle`)}
+        onCollect={(rows) => {
+          const codes = rows.map((r) => String(r.customer_code ?? ''));
+          const added = selection.addCodes(codes);
+          setLast({ codes: codes.length, added });
+          notifySuccess(t(`${T}.added`, { count: added }));
+        }}
+      />
     </Stack>
   );
 }

@@ -36,7 +36,10 @@ export function SelectionTable({
   const ordered = [...items].sort((a, b) => rank(a) - rank(b));
   const shown = ordered.slice((page - 1) * PAGE, page * PAGE);
   const count = (s: Picked['status']) => items.filter((it) => it.status === s).length;
-  const missing = count('missing') + count('failed');
+  // Not found by the lookup, or refused by the server's check at the preview.
+  const missing = items.filter(
+    (it) => it.status === 'missing' || it.status === 'failed' || it.message,
+  ).length;
   const editable = !readOnly;
 
   return (
@@ -109,7 +112,11 @@ export function SelectionTable({
                 r.row ? (
                   r.row.customer_name
                 ) : (
-                  <Text span size="sm" c={r.status === 'pending' ? 'dimmed' : 'red.8'}>
+                  <Text
+                    span
+                    size="sm"
+                    c={r.status === 'pending' || r.status === 'unchecked' ? 'dimmed' : 'red.8'}
+                  >
                     {t(`${T}.lookup.${r.status}`)}
                   </Text>
                 ),

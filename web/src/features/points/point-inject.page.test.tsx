@@ -1,7 +1,7 @@
 // The injection screen against a stubbed API: pasted codes are looked up (names and balances),
-// the preview shows the balances after, the call credits the stored codes, and what the server
-// refuses is shown next to the store it names.
-import { screen, waitFor, within } from '@testing-library/react';
+// the preview checks the list with the import pipeline's dry run and shows the balances after, the
+// call credits the stored codes, and what the server refuses is shown next to the store it names.
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ResourceScope } from '../../components/resource/resource-scope';
@@ -22,15 +22,24 @@ const STORES = [
 ].map((s, i) => ({ ...s, id: i + 1, customer_id: i + 1 }));
 
 function api(opts: { refuse?: string[] } = {}) {
-  return stubApi(({ url, method }) => {
+  return stubApi(({ url, method, body }) => {
     if (url.pathname.endsWith('/point/report/customer_balance')) {
       const q = (url.searchParams.get('search') ?? '').toUpperCase();
       const rows = STORES.filter((s) => s.customer_code.includes(q));
       return ok(rows, { page: 1, limit: 20, total_data: rows.length, total_page: 1 });
     }
     if (url.pathname.endsWith('/point/inject/') && method === 'POST') {
-      if (opts.refuse) return fail(400, 'VALIDATION_ERROR', opts.refuse);
-      return { status: 201, body: { data: { count: 2, points: 300, total_points: 600, ids: [10, 11] } } };
+      const b = body as { rows: { customer_code: string }[]; dry_run?: boolean };
+      const refused = (opts.refuse ?? []).filter((m) => b.rows.some((r) => m.includes(r.customer_code)));
+      if (refused.length > 0) return fail(400, 'VALIDATION_ERROR', refused);
+      const n = b.rows.length;
+      const data = { inserted: n, updated: 0, unchanged: 0, count: n, points: 300, total_points: 300 * n };
+      return {
+        status: 201,
+        body: {
+          data: b.dry_run ? { ...data, ids: [], dry_run: true } : { ...data, ids: [10, 11].slice(0, n) },
+        },
+      };
     }
     return ok([]);
   });
@@ -74,12 +83,13 @@ beforeEach(() => {
 });
 
 describe('injecting points', () => {
-  it('should look the codes up, preview the new balances and inject with the stored codes', async () => {
+  it('should look the codes up, check them with a dry run, preview the new balances and inject', async () => {
     const { calls } = api();
     const user = userEvent.setup();
     renderPage();
     await pasteAndPreview(user);
     expect(screen.getByTestId('inject-total')).toHaveTextContent('600');
+    await screen.findByText('Checked with the server: all 2 stores can get the points.');
     const table = screen.getByTestId('inject-selection');
     expect(within(table).getByText('1,500')).toBeInTheDocument();
     expect(within(table).getByText('350')).toBeInTheDocument();
@@ -88,27 +98,37 @@ describe('injecting points', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Inject points' }));
     await screen.findByText('Points injected');
-    const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.body).toMatchObject({
-      customer_codes: ['BDG000001', 'BDG000002'],
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((p) => (p.body as { dry_run?: boolean }).dry_run)).toEqual([true, undefined]);
+    expect(posts[1].body).toEqual({
+      rows: [{ customer_code: 'BDG000001' }, { customer_code: 'BDG000002' }],
       points: 300,
       reason: 'Programme bonus',
+      reference: '',
+      entry_date: expect.any(String),
     });
   });
 
-  it('should show what the server refused next to the store it names, and change nothing', async () => {
-    api({ refuse: ['row 2: customer BDG000002 is outside your assigned branches'] });
+  it('should show what the dry run refused next to the store it names, and inject once it is removed', async () => {
+    const { calls } = api({ refuse: ['row 2: customer BDG000002 is outside your assigned branches'] });
     const user = userEvent.setup();
     renderPage();
     await pasteAndPreview(user);
+    await screen.findByText('1 code refused by the server');
+    const row = within(screen.getByTestId('inject-selection')).getByText('BDG000002').closest('tr')!;
+    expect(row).toHaveTextContent('customer BDG000002 is outside your assigned branches');
+    expect(screen.getByRole('button', { name: 'Inject points' })).toBeDisabled();
+    expect(calls.filter((c) => c.method === 'POST' && !(c.body as { dry_run?: boolean }).dry_run)).toEqual(
+      [],
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Remove the codes not found' }));
+    await screen.findByText('Checked with the server: 1 store can get the points.');
     await user.click(screen.getByRole('button', { name: 'Inject points' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Inject points' }));
-    await waitFor(() => {
-      const row = within(screen.getByTestId('inject-selection')).getByText('BDG000002').closest('tr')!;
-      expect(row).toHaveTextContent('outside your assigned branches');
-    });
-    expect(screen.getByText('The points were not injected; nothing was changed')).toBeInTheDocument();
-    expect(screen.queryByText('Points injected')).toBeNull();
+    await screen.findByText('Points injected');
+    const last = calls.filter((c) => c.method === 'POST').at(-1)!;
+    expect(last.body).toMatchObject({ rows: [{ customer_code: 'BDG000001' }] });
   });
 });

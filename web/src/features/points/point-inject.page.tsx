@@ -1,12 +1,15 @@
-// Injecting points (POST /point/inject/): choose customers (search and filter the balance list,
-// paste codes, or import a CSV/XLSX list), say how many points and why, check the preview with
-// names and current balances, confirm. The server credits all of them or none; whatever it
-// refuses is shown next to the customers it names.
+// Injecting points (POST /point/inject/, an import on the shared pipeline): choose customers (search
+// and filter the balance list, paste codes, or import a CSV/XLSX list through the import dialog), say
+// how many points and why, preview, confirm. Entering the preview sends the rows with dry_run: the
+// server checks every one (unknown codes, repeats, branch scope) and its `row N` messages are shown
+// on the customers they name, to remove; confirming sends the same rows for real (with upload
+// progress for long lists). The server credits all of them or none.
 import {
   MAX_INJECT_CUSTOMERS,
   MAX_POINTS_PER_MOVEMENT,
   PointInject,
   type PointInjectResult,
+  pointInjectImport,
 } from '@lbo/contract/points';
 import {
   Alert,
@@ -14,6 +17,7 @@ import {
   Group,
   NumberInput,
   Paper,
+  Progress,
   SimpleGrid,
   Stack,
   Stepper,
@@ -26,17 +30,18 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconArrowLeft, IconArrowRight, IconCheck, IconCoins, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, isApiError } from '../../app/api-client';
+import { isApiError } from '../../app/api-client';
 import { resourceKeys } from '../../app/query-keys';
 import { usePermissions } from '../../app/use-session';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog';
 import { ErrorAlert } from '../../components/feedback/error-alert';
 import { notifySuccess } from '../../components/feedback/notify';
 import { localizedZodResolver } from '../../components/form/zod-resolver';
+import { rowErrors, sendImport } from '../../components/import/import-upload';
 import { PageHeader } from '../../components/layout/page-header';
 import { formatNumber } from '../../components/resource/format';
 import { NoAccess } from '../../components/resource/no-access';
@@ -48,6 +53,13 @@ import { useInjectSelection } from './use-inject-selection';
 
 type Values = { points: number | null; reason: string; reference: string; entry_date: string | null };
 const T = 'resources.point_injected.wizard';
+
+/** The server's verdict on the preview's dry run. */
+type Check =
+  | { state: 'idle' | 'checking' }
+  | { state: 'ok'; result: PointInjectResult }
+  | { state: 'refused'; count: number }
+  | { state: 'failed'; error: unknown };
 
 export function PointInjectPage() {
   const perms = usePermissions('point');
@@ -64,8 +76,11 @@ function InjectWizard() {
   const [result, setResult] = useState<PointInjectResult | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [serverError, setServerError] = useState<unknown>(null);
+  const [check, setCheck] = useState<Check>({ state: 'idle' });
+  const [upload, setUpload] = useState<number | null>(null);
 
-  const found = sel.items.filter((it) => it.status === 'found');
+  // Codes looked up and found, and long lists left to the server's check.
+  const found = sel.items.filter((it) => it.status === 'found' || it.status === 'unchecked');
   const pending = sel.items.filter((it) => it.status === 'pending').length;
   const unknown = sel.items.filter((it) => it.status === 'missing' || it.status === 'failed').length;
   const codes = found.map((it) => it.code);
@@ -86,17 +101,56 @@ function InjectWizard() {
   const title = t(`${T}.title`);
   const listTitle = t(`resources.${entry.name}.title`);
 
+  const body = (dryRun: boolean): PointInject => ({
+    rows: sel.rows(),
+    points,
+    reason: values.reason.trim(),
+    reference: values.reference.trim(),
+    ...(values.entry_date ? { entry_date: values.entry_date } : {}),
+    ...(dryRun ? { dry_run: true } : {}),
+  });
+
+  // The preview's dry run: every row checked by the pipeline, nothing written. Run again whenever
+  // the list changes on the preview (rows removed); a newer run replaces an older one's answer.
+  const run = useRef(0);
+  const listKey = sel.items.map((it) => it.code).join('\n');
+  const dryRun = async () => {
+    const mine = ++run.current;
+    setCheck({ state: 'checking' });
+    try {
+      const result = await sendImport<PointInjectResult>(pointInjectImport.path, body(true));
+      if (mine !== run.current) return;
+      sel.markRowErrors(null);
+      setCheck({ state: 'ok', result });
+    } catch (e) {
+      if (mine !== run.current) return;
+      if (
+        isApiError(e) &&
+        (e.status === 400 || e.status === 403) &&
+        e.messages.some((m) => m.startsWith('row '))
+      ) {
+        const errors = rowErrors(e.messages);
+        sel.markRowErrors(errors);
+        setCheck({ state: 'refused', count: errors.byRow.size });
+      } else setCheck({ state: 'failed', error: e });
+    }
+  };
+  // The effect below runs the latest dryRun (with the values of this render).
+  const latestDryRun = useRef(dryRun);
+  latestDryRun.current = dryRun;
+  const checkNeeded = step === 2 && !result && listKey !== '' && points > 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a changed list (rows removed) is checked again
+  useEffect(() => {
+    if (checkNeeded) void latestDryRun.current();
+  }, [checkNeeded, listKey]);
+
   const inject = async () => {
     setServerError(null);
-    const body: PointInject = {
-      customer_codes: codes,
-      points,
-      reason: values.reason.trim(),
-      reference: values.reference.trim(),
-      ...(values.entry_date ? { entry_date: values.entry_date } : {}),
-    };
+    setUpload(0);
     try {
-      const { data } = await api.post<PointInjectResult>('/point/inject/', body);
+      const data = await sendImport<PointInjectResult>(pointInjectImport.path, body(false), (loaded, total) =>
+        setUpload(total > 0 ? Math.round((loaded / total) * 100) : 100),
+      );
       await Promise.all(
         POINT_RESOURCES.map((name) => qc.invalidateQueries({ queryKey: resourceKeys(name).all })),
       );
@@ -109,8 +163,10 @@ function InjectWizard() {
       sel.refresh();
     } catch (e) {
       setServerError(e);
-      if (isApiError(e)) sel.markErrors(e.messages);
+      if (isApiError(e)) sel.markRowErrors(rowErrors(e.messages));
       throw e;
+    } finally {
+      setUpload(null);
     }
   };
 
@@ -119,6 +175,7 @@ function InjectWizard() {
     form.reset();
     setResult(null);
     setServerError(null);
+    setCheck({ state: 'idle' });
     setStep(0);
   };
 
@@ -261,12 +318,23 @@ function InjectWizard() {
                 reference={values.reference}
                 date={values.entry_date}
               />
-              {unknown > 0 ? (
+              {unknown > 0 && check.state !== 'refused' ? (
                 <Alert color="orange" icon={<IconInfoCircle size={18} />} title={t(`${T}.unknownTitle`)}>
                   {t(`${T}.unknownText`, { count: unknown })}
                 </Alert>
               ) : null}
+              <CheckStatus check={check} onRetry={() => void dryRun()} />
               {serverError ? <ErrorAlert error={serverError} title={t(`${T}.failed`)} /> : null}
+              {upload !== null ? (
+                <Stack gap={4}>
+                  <Progress value={upload} animated={upload >= 100} />
+                  <Text size="xs" c="dimmed">
+                    {upload < 100
+                      ? t('importDialog.sending', { percent: upload })
+                      : t('importDialog.serverWorking')}
+                  </Text>
+                </Stack>
+              ) : null}
               <SelectionTable selection={sel} title={t(`${T}.preview`)} addPoints={points} />
               <Group justify="space-between">
                 <Button
@@ -278,7 +346,9 @@ function InjectWizard() {
                 </Button>
                 <Button
                   leftSection={<IconCheck size={16} />}
-                  disabled={found.length === 0 || pending > 0 || unknown > 0 || points <= 0}
+                  disabled={
+                    found.length === 0 || pending > 0 || unknown > 0 || points <= 0 || check.state !== 'ok'
+                  }
                   onClick={() => setConfirming(true)}
                 >
                   {t(`${T}.confirm`)}
@@ -394,4 +464,39 @@ function Summary({
       </Text>
     </Stack>
   );
+}
+
+/** What the server's dry run said about the list: checking, all good, or how many rows it refused. */
+function CheckStatus({ check, onRetry }: { check: Check; onRetry: () => void }) {
+  const { t } = useTranslation();
+  if (check.state === 'checking' || check.state === 'idle') {
+    return (
+      <Text size="sm" c="dimmed" data-testid="inject-check">
+        {t(`${T}.serverChecking`)}
+      </Text>
+    );
+  }
+  if (check.state === 'ok') {
+    return (
+      <Alert color="teal" variant="light" icon={<IconCheck size={18} />} data-testid="inject-check">
+        {t(`${T}.serverOk`, { count: check.result.count })}
+      </Alert>
+    );
+  }
+  if (check.state === 'refused') {
+    return (
+      <Alert
+        color="red"
+        icon={<IconInfoCircle size={18} />}
+        title={t(`${T}.serverRefusedTitle`, { count: check.count })}
+        data-testid="inject-check"
+      >
+        {t(`${T}.serverRefused`)}
+      </Alert>
+    );
+  }
+  if (check.state === 'failed') {
+    return <ErrorAlert error={check.error} title={t(`${T}.serverFailed`)} onRetry={onRetry} />;
+  }
+  return null;
 }

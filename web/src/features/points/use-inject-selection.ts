@@ -1,14 +1,17 @@
-// The customers chosen for an injection, in the order they were added. Customers picked from the
-// balance list are known at once; typed, pasted or imported codes are looked up on the server
+// The customers chosen for an injection, in the order they were added (the order of the rows sent,
+// so the pipeline's `row N` messages land on the right customer). Customers picked from the balance
+// list are known at once; typed, pasted or imported codes are looked up on the server
 // (GET /point/report/customer_balance?search=<code>, exact code match) to show the name and the
-// current balance, a few at a time.
+// current balance, a few at a time. Long lists (an imported file) are not looked up one by one:
+// the injection's dry run at the preview checks them all in one call.
 import { type CustomerBalanceRow, customerBalanceContract } from '@lbo/contract/points';
 import { useCallback, useRef, useState } from 'react';
 import { api } from '../../app/api-client';
 import { readableError } from '../../app/errors';
+import type { RowErrors } from '../../components/import/import-upload';
 import { uniqueCodes } from './customer-codes';
 
-export type PickStatus = 'pending' | 'found' | 'missing' | 'failed';
+export type PickStatus = 'pending' | 'found' | 'missing' | 'failed' | 'unchecked';
 export type Picked = {
   /** As the user gave it; replaced by the stored spelling once found. */
   code: string;
@@ -22,6 +25,8 @@ export type Picked = {
 
 const key = (code: string) => code.trim().toUpperCase();
 const PARALLEL = 6;
+/** Lists longer than this are checked by the server's dry run, not looked up code by code. */
+export const LOOKUP_MAX = 300;
 
 export async function lookupCode(code: string, signal?: AbortSignal): Promise<CustomerBalanceRow | null> {
   const { data } = await api.get<CustomerBalanceRow[]>(
@@ -76,9 +81,15 @@ export function useInjectSelection(t: Parameters<typeof readableError>[1]) {
     (codes: string[]) => {
       const have = new Set(current.current.map((it) => key(it.code)));
       const added = uniqueCodes(codes).filter((c) => !have.has(key(c)));
-      commit([...current.current, ...added.map((code): Picked => ({ code, status: 'pending' }))]);
-      queue.current.push(...added);
-      pump();
+      const lookup = current.current.length + added.length <= LOOKUP_MAX;
+      commit([
+        ...current.current,
+        ...added.map((code): Picked => ({ code, status: lookup ? 'pending' : 'unchecked' })),
+      ]);
+      if (lookup) {
+        queue.current.push(...added);
+        pump();
+      }
       return added.length;
     },
     [commit, pump],
@@ -103,8 +114,15 @@ export function useInjectSelection(t: Parameters<typeof readableError>[1]) {
     [commit],
   );
 
+  /** Drops the codes not found and those the server refused (the preview's row errors). */
   const removeUnknown = useCallback(
-    () => commit(current.current.filter((it) => it.status === 'found' || it.status === 'pending')),
+    () =>
+      commit(
+        current.current.filter(
+          (it) =>
+            (it.status === 'found' || it.status === 'pending' || it.status === 'unchecked') && !it.message,
+        ),
+      ),
     [commit],
   );
 
@@ -115,6 +133,7 @@ export function useInjectSelection(t: Parameters<typeof readableError>[1]) {
 
   /** Looks the chosen customers up again (after the injection: their new balances). */
   const refresh = useCallback(() => {
+    if (current.current.length > LOOKUP_MAX) return;
     commit(
       current.current.map((it) => ({
         ...it,
@@ -127,20 +146,23 @@ export function useInjectSelection(t: Parameters<typeof readableError>[1]) {
     pump();
   }, [commit, pump]);
 
-  /** Attaches the server's messages to the rows they name (quoted or bare code). */
-  const markErrors = useCallback(
-    (messages: string[]) =>
+  /**
+   * Attaches the pipeline's row messages to the customers they name: `row N` is the N-th item, as
+   * the rows are sent in this order. Null clears every message.
+   */
+  const markRowErrors = useCallback(
+    (errors: RowErrors | null) =>
       commit(
-        current.current.map((it) => {
-          const re = new RegExp(`(^|[^A-Z0-9])${escapeRe(it.code)}([^A-Z0-9]|$)`, 'i');
-          const hits = messages.filter((m) => re.test(m));
-          return { ...it, message: hits.length > 0 ? hits.join(' ') : undefined };
+        current.current.map((it, i) => {
+          const msgs = errors?.byRow.get(i);
+          return { ...it, message: msgs ? msgs.join(' ') : undefined };
         }),
       ),
     [commit],
   );
 
-  return { items, addCodes, addRows, remove, removeUnknown, clear, refresh, markErrors };
-}
+  /** The rows of the injection, in the order of the list (the stored spelling of each code). */
+  const rows = useCallback(() => current.current.map((it) => ({ customer_code: it.code })), []);
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return { items, addCodes, addRows, remove, removeUnknown, clear, refresh, markRowErrors, rows };
+}

@@ -1,0 +1,133 @@
+// POST /point/inject/: the same points credited to many customers at once, as an import on the shared
+// pipeline (server/src/resources/imports.ts does the envelope, row checks, duplicates, the transaction,
+// dry_run and the audit row). What is the injection's own:
+// - rows name a customer by customer_code or customer_id; the older body `{customer_codes, customer_ids}`
+//   is read as rows too (ids named `customer_ids.N` in messages, as before);
+// - resolve: one query finds every named customer; unknown ones (400), the same customer named twice
+//   by code and by id (400) and customers outside the caller's branches (403) are each reported;
+// - write: one type-2 movement per customer through the shared ledger service (domain/ledger.ts), set
+//   based and all or nothing. An injection is not idempotent: sending it again credits again.
+import {
+  POINT_INJECT_LEGACY,
+  POINT_TYPE,
+  type PointInjectResult,
+  pointInjectImport,
+} from '@lbo/contract/points';
+import { sql } from 'drizzle-orm';
+import { rows as selectRows } from '../../db/client';
+import { intArray, postMovements } from '../../domain/ledger';
+import { badRequest } from '../../http/errors';
+import { defaultRowLabel, type ImportDef, type RowLabel } from '../../resources/imports';
+
+type Customer = { id: number; customer_code: string; branch_id: number };
+
+const textArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+
+/** The older body lists become rows: codes keep `row N`, ids are named `customer_ids.N`. */
+function bodyRows(body: Record<string, unknown>): { rows: unknown[]; rowLabel?: RowLabel } {
+  const rows = (body.rows as unknown[] | undefined) ?? [];
+  const codes = (body.customer_codes as string[] | undefined) ?? [];
+  const ids = (body.customer_ids as number[] | undefined) ?? [];
+  const all = [
+    ...rows,
+    ...codes.map((customer_code) => ({ customer_code })),
+    ...ids.map((customer_id) => ({ customer_id })),
+  ];
+  if (all.length === 0) {
+    throw badRequest(`${body.rows ? 'rows' : 'customer_codes'}: name at least one customer`);
+  }
+  if (all.length > pointInjectImport.maxRows) {
+    throw badRequest(`rows: at most ${pointInjectImport.maxRows} customers per injection`);
+  }
+  const firstId = rows.length + codes.length;
+  if (ids.length === 0) return { rows: all };
+  return {
+    rows: all,
+    rowLabel: (index, path) =>
+      index >= firstId
+        ? `customer_ids.${index - firstId}${path ? `: ${path}` : ''}`
+        : defaultRowLabel(index, path),
+  };
+}
+
+export const pointInjectDef: ImportDef<typeof pointInjectImport, Customer[]> = {
+  contract: pointInjectImport,
+  bodyRows,
+  extraBody: POINT_INJECT_LEGACY,
+  async resolve(tx, rows, ctx) {
+    const codes = rows.flatMap((r) => (r.row.customer_code === undefined ? [] : [r.row.customer_code]));
+    const ids = rows.flatMap((r) => (r.row.customer_id === undefined ? [] : [r.row.customer_id]));
+    const found = await selectRows<Customer>(
+      tx,
+      sql`select id, customer_code, branch_id from customers
+          where customer_code = any(${textArray(codes)}::text[]) or id = any(${intArray(ids)}::int[])`,
+    );
+    const byCode = new Map(found.map((c) => [c.customer_code, c]));
+    const byId = new Map(found.map((c) => [c.id, c]));
+    const seen = new Map<number, number>();
+    const chosen: Customer[] = [];
+    const scope = ctx.req.user.branches;
+    for (const { index, row } of rows) {
+      const c = row.customer_code !== undefined ? byCode.get(row.customer_code) : byId.get(row.customer_id!);
+      if (!c) {
+        ctx.fail(
+          index,
+          row.customer_code !== undefined
+            ? `customer_code '${row.customer_code}' not found`
+            : `customer ${row.customer_id} not found`,
+        );
+        continue;
+      }
+      // The pipeline caught repeats of the same code or id; this catches one customer named both ways.
+      const first = seen.get(c.id);
+      if (first !== undefined) {
+        ctx.fail(index, `duplicate of ${ctx.at(first)} (customer ${c.customer_code})`);
+        continue;
+      }
+      seen.set(c.id, index);
+      if (scope !== 'all' && !scope.includes(c.branch_id)) {
+        ctx.outside(index, `customer ${c.customer_code} is outside your assigned branches`);
+      }
+      chosen.push(c);
+    }
+    return chosen;
+  },
+  async write(tx, customers, ctx) {
+    const p = ctx.params;
+    const posted = await postMovements(
+      tx,
+      customers.map((c) => ({
+        customerId: c.id,
+        pointType: POINT_TYPE.injected,
+        points: p.points,
+        source: 'inject',
+        reason: p.reason,
+        reference: p.reference ?? '',
+        createdBy: ctx.req.user.id,
+        entryDate: p.entry_date ?? null,
+      })),
+    );
+    const result: PointInjectResult = {
+      inserted: posted.length,
+      updated: 0,
+      unchanged: 0,
+      count: posted.length,
+      points: p.points,
+      total_points: p.points * posted.length,
+      ids: ctx.dryRun ? [] : posted.map((r) => r.id),
+    };
+    return { result };
+  },
+  audit: {
+    action: 'inject',
+    entity: 'point',
+    after: (customers, result, ctx) => ({
+      points: ctx.params.points,
+      reason: ctx.params.reason,
+      reference: ctx.params.reference ?? '',
+      customer_codes: customers.map((c) => c.customer_code),
+      ledger_ids: result.ids,
+    }),
+  },
+};

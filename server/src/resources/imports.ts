@@ -1,0 +1,392 @@
+// The import pipeline (CONTRACT.md section 7): every bulk import of the API runs through here, so
+// each import declares only what is its own (contract/src/import.ts has the rules it follows):
+//
+//   registerImport(app, db, {
+//     contract,                       // defineImport(...): path, permission, row schema, key, limits
+//     resolve(tx, rows, ctx) {...},   // optional: check rows against the database, codes -> ids
+//     write(tx, resolved, ctx) {...}, // the set-based write; answers the counts (upsertRows helps)
+//   });
+//
+// What the pipeline does with a request:
+// 1. The route checks only the envelope of the body (the rows as an array of anything, 1..maxRows,
+//    the shared params, dry_run), so one bad row never hides the others.
+// 2. Each row is parsed with the contract's row schema (`row 7: customer_code: is required`), then
+//    rows repeating a natural key inside the request are refused (`row 9: duplicate of row 3
+//    (customer_code C001)`).
+// 3. In ONE transaction: `resolve` reports unknown codes (400) and rows outside the caller's
+//    branches (403, each named) for the rows that parsed. Any problem so far answers with every
+//    message, sorted by row (at most IMPORT_MAX_MESSAGES, then "... and N more"), and nothing is
+//    written. Otherwise `write`, the hooks (with the ids written), and one audit row with the counts;
+//    a dry run does all of it and rolls back.
+//
+// Mind the embedded database: awaited PGlite calls never yield to the event loop, so writes are a
+// few set-based statements over json_to_recordset whatever the number of rows (never a loop of
+// small ones), and the row parsing loop yields every few thousand rows.
+import {
+  IMPORT_MAX_MESSAGES,
+  type ImportContract,
+  type ImportResult,
+  importBody,
+  importEnvelope,
+  importRules,
+} from '@lbo/contract/import';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Db, rows as selectRows, type Tx } from '../db/client';
+import { writeAudit } from '../http/audit';
+import { ApiError } from '../http/errors';
+
+/** A row that passed its schema, with its 0-based position in the request. */
+export type RowAt<Row> = { index: number; row: Row };
+
+/** Names a row (and a field in it) in messages: `row 7`, `row 7: customer_code`. */
+export type RowLabel = (index: number, path?: string) => string;
+
+export const defaultRowLabel: RowLabel = (index, path) => `row ${index + 1}${path ? `: ${path}` : ''}`;
+
+export type ImportContext<Params> = {
+  req: FastifyRequest;
+  params: Params;
+  dryRun: boolean;
+  /** The label of a row, as used in every message of this request. */
+  at: RowLabel;
+};
+
+export type ResolveContext<Params> = ImportContext<Params> & {
+  /** A row that cannot be imported (400). `index` null: a problem of the whole request. */
+  fail(index: number | null, message: string, path?: string): void;
+  /** A row outside the caller's branches (403 when nothing else is wrong). */
+  outside(index: number, message: string): void;
+};
+
+/** Runs inside the import's transaction after the write, with the ids it wrote. */
+export type ImportHook<Params = unknown> = (
+  tx: Tx,
+  ids: number[],
+  ctx: ImportContext<Params>,
+) => Promise<unknown>;
+
+type RowOf<C extends ImportContract> = z.output<C['row']>;
+type ParamsOf<C extends ImportContract> = C['params'] extends z.ZodObject ? z.output<C['params']> : undefined;
+type ResultOf<C extends ImportContract> = z.output<C['result']>;
+
+export type ImportDef<C extends ImportContract, Resolved = RowAt<RowOf<C>>[]> = {
+  contract: C;
+  /** Checks the parsed rows against the database; answers what `write` needs. */
+  resolve?(tx: Tx, rows: RowAt<RowOf<C>>[], ctx: ResolveContext<ParamsOf<C>>): Promise<Resolved>;
+  /** Writes everything; `ids` (optional) are handed to the hooks. */
+  write(
+    tx: Tx,
+    resolved: Resolved,
+    ctx: ImportContext<ParamsOf<C>>,
+  ): Promise<{ result: ResultOf<C>; ids?: number[] }>;
+  hooks?: ImportHook<ParamsOf<C>>[];
+  /** Default `row N` (1-based). The ERP feed keeps its `documents[7]` form. */
+  rowLabel?: RowLabel;
+  /** The message for a row repeating an earlier row's key (default `row 9: duplicate of row 3 (key value)`). */
+  duplicateMessage?(index: number, first: number, row: RowOf<C>, at: RowLabel): string;
+  /**
+   * Reads the rows from a body of another form as well (e.g. an older API); `extraBody` documents
+   * and admits its fields. Absent: the rows are `body[rowsKey]`.
+   */
+  bodyRows?(body: Record<string, unknown>): { rows: unknown[]; rowLabel?: RowLabel };
+  extraBody?: z.ZodRawShape;
+  /** Audit action (default `import`), entity (default the contract's name) and extra `after` fields. */
+  audit?: {
+    action?: string;
+    entity?: string;
+    after?(resolved: Resolved, result: ResultOf<C>, ctx: ImportContext<ParamsOf<C>>): Record<string, unknown>;
+  };
+  /** Per-route body limit (default: room for maxRows rows of about 600 bytes, at least 1 MiB). */
+  bodyLimit?: number;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry of imports of different row types
+export type AnyImportDef = ImportDef<any, any>;
+
+type Message = { index: number; text: string };
+
+/** A dry run ends by throwing this out of the transaction, which rolls it back. */
+class DryRunRollback extends Error {
+  constructor(readonly result: unknown) {
+    super('dry run');
+  }
+}
+
+/** ['lines', 0, 'qty'] -> `lines[0].qty`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) {
+    if (typeof p === 'number') out += `[${p}]`;
+    else out += out ? `.${String(p)}` : String(p);
+  }
+  return out;
+}
+
+const valueAt = (row: unknown, path: readonly PropertyKey[]): unknown => {
+  let cur = row;
+  for (const p of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[p];
+  }
+  return cur;
+};
+
+/** One readable message per issue; a missing field says `is required` (zod's own text is technical). */
+function issueMessages(row: unknown, error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.map((issue) => {
+    if (issue.code === 'invalid_type' && issue.path.length === 0) {
+      return { path: '', message: 'must be an object of fields' };
+    }
+    const missing = issue.code === 'invalid_type' && valueAt(row, issue.path) === undefined;
+    return { path: formatPath(issue.path), message: missing ? 'is required' : issue.message };
+  });
+}
+
+const keyText = (row: Record<string, unknown>, key: readonly string[]) =>
+  key
+    .filter((k) => row[k] !== undefined && row[k] !== null)
+    .map((k) => `${k} ${String(row[k])}`)
+    .join(', ');
+
+function capped(messages: Message[]): string[] {
+  const sorted = messages
+    .map((m, order) => ({ ...m, order }))
+    .sort((a, b) => a.index - b.index || a.order - b.order)
+    .map((m) => m.text);
+  if (sorted.length <= IMPORT_MAX_MESSAGES) return sorted;
+  return [...sorted.slice(0, IMPORT_MAX_MESSAGES), `... and ${sorted.length - IMPORT_MAX_MESSAGES} more`];
+}
+
+const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
+
+export type ImportInput<Params> = {
+  rows: readonly unknown[];
+  params: Params;
+  dryRun?: boolean;
+  rowLabel?: RowLabel;
+};
+
+/**
+ * Runs an import: steps 2 and 3 of the header. Routes call it through registerImport; services and
+ * tests may call it directly with rows they hold. Throws ApiError (400/403/409) when refused.
+ */
+export async function runImport<C extends ImportContract, Resolved>(
+  db: Db,
+  req: FastifyRequest,
+  def: ImportDef<C, Resolved>,
+  input: ImportInput<ParamsOf<C>>,
+): Promise<ResultOf<C>> {
+  const c = def.contract;
+  const at = input.rowLabel ?? def.rowLabel ?? defaultRowLabel;
+  const dryRun = input.dryRun === true;
+  const problems: Message[] = [];
+  const good: RowAt<RowOf<C>>[] = [];
+  const seen = new Map<string, number>();
+
+  for (let index = 0; index < input.rows.length; index++) {
+    if (index > 0 && index % 2000 === 0) await yieldToLoop();
+    const raw = input.rows[index];
+    const parsed = c.row.safeParse(raw);
+    if (!parsed.success) {
+      for (const m of issueMessages(raw, parsed.error)) {
+        problems.push({ index, text: `${at(index, m.path || undefined)}: ${m.message}` });
+      }
+      continue;
+    }
+    const row = parsed.data as RowOf<C>;
+    const values = row as Record<string, unknown>;
+    const text = keyText(values, c.key);
+    if (text) {
+      const id = JSON.stringify(c.key.map((k) => values[k] ?? null));
+      const first = seen.get(id);
+      if (first !== undefined) {
+        problems.push({
+          index,
+          text: def.duplicateMessage
+            ? def.duplicateMessage(index, first, row, at)
+            : `${at(index)}: duplicate of ${at(first)} (${text})`,
+        });
+        continue;
+      }
+      seen.set(id, index);
+    }
+    good.push({ index, row });
+  }
+
+  const outside: Message[] = [];
+  const base: ImportContext<ParamsOf<C>> = { req, params: input.params, dryRun, at };
+  const resolveCtx: ResolveContext<ParamsOf<C>> = {
+    ...base,
+    fail: (index, message, path) =>
+      problems.push({
+        index: index ?? -1,
+        text: index === null ? message : `${at(index, path)}: ${message}`,
+      }),
+    outside: (index, message) => outside.push({ index, text: `${at(index)}: ${message}` }),
+  };
+
+  try {
+    return await db.transaction(async (tx) => {
+      const resolved =
+        def.resolve && good.length > 0
+          ? await def.resolve(tx, good, resolveCtx)
+          : (good as unknown as Resolved);
+      if (problems.length > 0) throw new ApiError('VALIDATION_ERROR', capped(problems));
+      if (outside.length > 0) throw new ApiError('FORBIDDEN', capped(outside));
+      const { result, ids } = await def.write(tx, resolved, base);
+      if (ids && ids.length > 0) for (const hook of def.hooks ?? []) await hook(tx, ids, base);
+      if (dryRun) throw new DryRunRollback({ ...result, dry_run: true });
+      await writeAudit(tx, req, {
+        action: def.audit?.action ?? 'import',
+        entity: def.audit?.entity ?? c.name,
+        entityId: null,
+        after: {
+          [c.rowsKey]: input.rows.length,
+          ...(result as ImportResult),
+          ...def.audit?.after?.(resolved, result, base),
+        },
+      });
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof DryRunRollback) return err.result as ResultOf<C>;
+    throw err;
+  }
+}
+
+/**
+ * Registers an import's route: auth and the role check (the contract's area/action), the envelope
+ * check, a body limit sized for its rows, the OpenAPI entry (rows documented with their schema, the
+ * rules in the description), and runImport.
+ */
+export function registerImport<C extends ImportContract, Resolved>(
+  app: FastifyInstance,
+  db: Db,
+  def: ImportDef<C, Resolved>,
+): void {
+  const c = def.contract;
+  const envelope = importEnvelope(c, def.extraBody, !!def.bodyRows);
+  const documented = importBody(c, def.extraBody, !!def.bodyRows);
+  const paramKeys = Object.keys(c.params?.shape ?? {});
+  app.withTypeProvider<ZodTypeProvider>().post(
+    c.path,
+    {
+      bodyLimit: def.bodyLimit ?? Math.max(1024 * 1024, c.maxRows * 600),
+      config: { area: c.area, action: c.action },
+      // The OpenAPI document shows the rows with their schema; the route itself checks only the
+      // envelope, so that every bad row is reported by runImport rather than the first few.
+      validatorCompiler: (route) =>
+        validatorCompiler({
+          ...route,
+          schema: route.httpPart === 'body' ? envelope : (route.schema as unknown as z.ZodType),
+        }),
+      schema: {
+        tags: [c.area],
+        summary: c.summary,
+        description: importRules(c),
+        body: documented,
+        response: { [c.status]: z.object({ data: c.result }) },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body as Record<string, unknown>;
+      const from = def.bodyRows ? def.bodyRows(body) : { rows: body[c.rowsKey] as unknown[] };
+      const params = c.params
+        ? Object.fromEntries(paramKeys.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]))
+        : undefined;
+      const result = await runImport(db, req, def, {
+        rows: from.rows,
+        params: params as ParamsOf<C>,
+        dryRun: body.dry_run === true,
+        rowLabel: from.rowLabel,
+      });
+      return reply.code(c.status).send({ data: result });
+    },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Set-based upsert for writes
+
+export type Column = { name: string; type: string };
+
+const IDENT = /^[a-z_][a-z0-9_]*$/;
+const ident = (name: string) => {
+  if (!IDENT.test(name)) throw new Error(`not a plain SQL identifier: ${name}`);
+  return sql.raw(`"${name}"`);
+};
+const list = (parts: SQL[]) => sql.join(parts, sql`, `);
+
+export type UpsertOptions = {
+  table: string;
+  /** The natural key: a unique index over these columns must exist (ON CONFLICT needs it). */
+  key: Column[];
+  /** The other columns written; a known row is updated only when one of them differs. */
+  columns: Column[];
+  rows: readonly Record<string, unknown>[];
+  /** Columns set to now() when a row is updated (e.g. updated_at). */
+  touch?: string[];
+  /** Also update a known row when this holds (it may name the target table), e.g. its children changed. */
+  alsoWhen?: SQL;
+  /** Columns to answer for every row written (inserted or updated). */
+  returning?: string[];
+};
+
+export type UpsertResult<R> = {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** The written rows with `inserted` (false: updated). */
+  written: (R & { inserted: boolean })[];
+};
+
+/**
+ * Inserts new keys, updates known keys whose columns differ, leaves the rest untouched: ONE
+ * statement over json_to_recordset. Rows are taken in key order, so concurrent imports lock rows in
+ * the same order (no deadlock); a row sent again unchanged gets no new row version.
+ * `xmax = 0` tells an inserted row from an updated one. The rows must not repeat a key.
+ */
+export async function upsertRows<R = Record<string, unknown>>(
+  tx: Tx,
+  o: UpsertOptions,
+): Promise<UpsertResult<R>> {
+  if (o.rows.length === 0) return { inserted: 0, updated: 0, unchanged: 0, written: [] };
+  const T = ident(o.table);
+  const all = [...o.key, ...o.columns];
+  const record = sql.raw(all.map((c) => `"${c.name}" ${c.type}`).join(', '));
+  const keyCols = o.key.map((c) => ident(c.name));
+  const cols = o.columns.map((c) => ident(c.name));
+  const allCols = all.map((c) => ident(c.name));
+  const returning = (o.returning ?? []).map(ident);
+  const json = JSON.stringify(
+    o.rows.map((r) => Object.fromEntries(all.map((c) => [c.name, r[c.name] ?? null]))),
+  );
+  const onConflict =
+    cols.length === 0
+      ? sql`do nothing`
+      : sql`do update set ${list([
+          ...cols.map((c) => sql`${c} = excluded.${c}`),
+          ...(o.touch ?? []).map((t) => sql`${ident(t)} = now()`),
+        ])}
+          where (${list(cols.map((c) => sql`${T}.${c}`))}) is distinct from (${list(cols.map((c) => sql`excluded.${c}`))})
+          ${o.alsoWhen ? sql`or ${o.alsoWhen}` : sql``}`;
+  const written = await selectRows<R & { inserted: boolean }>(
+    tx,
+    sql`insert into ${T} (${list(allCols)})
+        select ${list(allCols.map((c) => sql`d.${c}`))}
+        from json_to_recordset(${json}::json) as d(${record})
+        order by ${list(keyCols.map((c) => sql`d.${c}`))}
+        on conflict (${list(keyCols)}) ${onConflict}
+        returning ${list([...returning, sql`(xmax = 0) as inserted`])}`,
+  );
+  const inserted = written.filter((w) => w.inserted).length;
+  return {
+    inserted,
+    updated: written.length - inserted,
+    unchanged: o.rows.length - written.length,
+    written,
+  };
+}

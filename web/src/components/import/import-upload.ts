@@ -1,0 +1,90 @@
+// Sending an import to its pipeline route with upload progress (XMLHttpRequest: fetch reports none),
+// the same bearer token, single refresh on 401 and error envelope as the api client; and reading the
+// pipeline's `row N: ...` messages back onto the rows they name (CONTRACT.md section 7).
+import { API_BASE, ApiError, api, refreshSession } from '../../app/api-client';
+import { clearSession, getSession } from '../../app/session';
+
+export type UploadProgress = (loaded: number, total: number) => void;
+
+function sendOnce<T>(path: string, body: string, token: string | null, onUpload?: UploadProgress) {
+  return new Promise<{ status: number; json: { data?: T; err_code?: string; err_msg?: unknown } | null }>(
+    (resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `${API_BASE}${path}`);
+      xhr.setRequestHeader('Content-Type', 'application/json');
+      xhr.setRequestHeader('Accept', 'application/json');
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (e) => onUpload?.(e.loaded, e.lengthComputable ? e.total : body.length);
+      xhr.onload = () => {
+        let json = null;
+        try {
+          json = JSON.parse(xhr.responseText);
+        } catch {
+          json = null;
+        }
+        resolve({ status: xhr.status, json });
+      };
+      xhr.onerror = () => reject(new ApiError(0, 'NETWORK', []));
+      xhr.send(body);
+    },
+  );
+}
+
+/** Bodies smaller than this go through the api client (fetch): their upload takes no visible time. */
+const PROGRESS_FROM_BYTES = 64 * 1024;
+
+/** POSTs an import body; resolves with `data`, rejects with ApiError (400 carries one message per bad row). */
+export async function sendImport<T>(path: string, body: unknown, onUpload?: UploadProgress): Promise<T> {
+  const text = JSON.stringify(body);
+  if (text.length < PROGRESS_FROM_BYTES) {
+    const { data } = await api.post<T>(path, body);
+    onUpload?.(text.length, text.length);
+    return data;
+  }
+  const token = getSession()?.token ?? null;
+  let res = await sendOnce<T>(path, text, token, onUpload);
+  if (res.status === 401 && token) {
+    const current = getSession()?.token ?? null;
+    const ok = current && current !== token ? true : await refreshSession();
+    if (!ok) throw new ApiError(401, 'SESSION_EXPIRED', []);
+    res = await sendOnce<T>(path, text, getSession()?.token ?? null, onUpload);
+    if (res.status === 401) {
+      clearSession('expired');
+      throw new ApiError(401, 'SESSION_EXPIRED', []);
+    }
+  }
+  if (res.status >= 200 && res.status < 300 && res.json) return res.json.data as T;
+  const msgs = res.json?.err_msg;
+  throw new ApiError(
+    res.status,
+    typeof res.json?.err_code === 'string'
+      ? res.json.err_code
+      : res.status >= 500
+        ? 'INTERNAL'
+        : `HTTP_${res.status}`,
+    Array.isArray(msgs) ? msgs.map(String) : msgs ? [String(msgs)] : [],
+  );
+}
+
+export type RowErrors = {
+  /** 0-based row index -> the messages naming it (without the `row N: ` prefix). */
+  byRow: Map<number, string[]>;
+  /** Messages naming no row (e.g. `... and 12 more`). */
+  general: string[];
+};
+
+/** Sorts the pipeline's messages by the row they name (`row 7: customer_code: is required`). */
+export function rowErrors(messages: readonly string[]): RowErrors {
+  const byRow = new Map<number, string[]>();
+  const general: string[] = [];
+  for (const m of messages) {
+    const hit = /^row (\d+): (.*)$/s.exec(m);
+    if (!hit) {
+      general.push(m);
+      continue;
+    }
+    const i = Number(hit[1]) - 1;
+    byRow.set(i, [...(byRow.get(i) ?? []), hit[2]]);
+  }
+  return { byRow, general };
+}
