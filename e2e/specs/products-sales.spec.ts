@@ -125,7 +125,7 @@ describe('products', () => {
     assert.equal(file.status(), 200);
     assert.equal(file.headers()['content-type'], 'image/png');
     // The product's units and old prices sit under its fields.
-    await page.getByTestId('item-uom-lines').waitFor();
+    await page.getByTestId('children-item_uom_line').getByRole('table').waitFor();
     await shot(page, 'product-detail');
 
     // The list shows the new image as the row's thumbnail.

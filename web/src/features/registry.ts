@@ -1,6 +1,9 @@
-// Every resource screen the app has, with its menu group (SPEC.md section 1), permission area
-// and URL. Adding a resource: write features/<area>/<name>.resource.tsx, add one line here and
-// its labels in i18n/{id,en}.ts. Areas not built yet simply have no entry (and no menu item).
+// Every screen the app has, with its menu group (SPEC.md section 1), permission area and URL: the
+// resource screens, and free pages (dashboards, reports with charts, workflows; `kind: 'page'`).
+// Adding a resource: write features/<area>/<name>.resource.tsx, add one entry here and its labels
+// in i18n (resources.<name>; field labels fall back to the shared `fields.<field>`). Adding a page:
+// export its component from features/<area>/<name>.page.tsx, add a `kind: 'page'` entry and
+// pages.<name>.{title,summary}. Areas not built yet simply have no entry (and no menu item).
 import {
   IconBuildingCommunity,
   IconBuildingStore,
@@ -21,10 +24,17 @@ import {
   IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
-import type { ResourceEntry } from '../components/resource/types';
-import { pointEntries } from './points/points.entries';
+import {
+  isPageEntry,
+  isResourceEntry,
+  type PageEntry,
+  type ResourceEntry,
+  type ScreenEntry,
+} from '../components/resource/types';
+import { pointScreens } from './points/points.entries';
 
-export const resourceEntries: ResourceEntry[] = [
+/** In menu order within each group. */
+export const screenEntries: ScreenEntry[] = [
   // Master data
   {
     name: 'branch',
@@ -51,7 +61,7 @@ export const resourceEntries: ResourceEntry[] = [
     load: () => import('./organisation/partner.resource'),
   },
   // Loyalty points and their reports
-  ...pointEntries,
+  ...pointScreens,
   // Master data: customers and products (issue 4)
   {
     name: 'customer',
@@ -177,3 +187,6 @@ export const resourceEntries: ResourceEntry[] = [
     load: () => import('./staff/role-group.resource'),
   },
 ];
+
+export const resourceEntries: ResourceEntry[] = screenEntries.filter(isResourceEntry);
+export const pageEntries: PageEntry[] = screenEntries.filter(isPageEntry);

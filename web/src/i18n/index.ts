@@ -44,6 +44,21 @@ function applyDocumentLanguage(lng: Language) {
 
 const current = (): Language => (i18n.language === 'en' ? 'en' : 'id');
 
+const FIELD_KEY = /^resources\.[^.]+\.fields\.([^.]+)$/;
+
+/**
+ * Field labels are written once, in the shared `fields.<field>`; `resources.<name>.fields.<field>`
+ * only where a screen words a field its own way. A missing per-resource label falls back here, for
+ * every lookup (components/resource/field-label.ts is the helper the screens use).
+ */
+function sharedFieldLabel(key: string, defaultValue: string | undefined, opts?: { lng?: string }): string {
+  const m = FIELD_KEY.exec(key);
+  // In the language asked for (a fixed t may name one other than the current).
+  const lng = opts?.lng;
+  if (m && i18n.exists(`fields.${m[1]}`, { lng })) return i18n.t(`fields.${m[1]}`, { lng });
+  return defaultValue ?? key;
+}
+
 /** Initialises i18next with already loaded messages (tests, and the async init below). */
 export function initI18nWith(lng: Language, messages: Messages | Record<string, unknown>) {
   if (!i18n.isInitialized) {
@@ -54,6 +69,7 @@ export function initI18nWith(lng: Language, messages: Messages | Record<string, 
       returnNull: false,
       initAsync: false,
       showSupportNotice: false,
+      parseMissingKeyHandler: sharedFieldLabel,
     });
   } else {
     i18n.addResourceBundle(lng, 'translation', messages, true, true);

@@ -2,6 +2,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { entryText } from '../../components/resource/types';
 import { menuGroups, visibleEntries } from '../layout/navbar';
 import { useSession } from '../use-session';
 
@@ -48,9 +49,9 @@ export function HomePage() {
                       <Icon size={22} stroke={1.6} />
                     </ThemeIcon>
                     <div>
-                      <Text fw={600}>{t(`resources.${e.name}.title`)}</Text>
+                      <Text fw={600}>{t(entryText(e, 'title'))}</Text>
                       <Text size="sm" c="dimmed">
-                        {t(`resources.${e.name}.summary`)}
+                        {t(entryText(e, 'summary'))}
                       </Text>
                     </div>
                   </Group>

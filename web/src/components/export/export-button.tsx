@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Query } from '../../app/api-client';
 import { notifyError } from '../feedback/notify';
+import { fieldLabel } from '../resource/field-label';
 import { plainValue } from '../resource/format';
 import { type AnyResource, resourceName } from '../resource/types';
 import { downloadBlob, EXPORT_CAP, type ExportCell, fetchAllRows, toCsv, toXlsx } from './export';
@@ -31,7 +32,7 @@ export function ExportButton({ resource, query }: { resource: AnyResource; query
           notifications.update({ id, loading: true, message: t('export.progress', { done, total: all }) }),
       });
       const columns = resource.columns.filter((c) => !c.noExport);
-      const headers = columns.map((c) => t(`resources.${name}.fields.${c.key}`));
+      const headers = columns.map((c) => fieldLabel(t, name, c.key));
       const cells: ExportCell[][] = rows.map((r) =>
         columns.map((c) => (c.exportValue ? c.exportValue(r, t) : plainValue(c.kind, r[c.key], t))),
       );

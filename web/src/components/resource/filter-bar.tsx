@@ -1,4 +1,5 @@
-// Search box and the resource's filters (dropdowns fed by /select routes, yes/no, date ranges).
+// Search box and the resource's filters (dropdowns fed by /select routes, yes/no, date ranges),
+// starting from the resource's default filters, each removable with its clear button.
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -6,7 +7,8 @@ import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/ic
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filterParams, type ListState } from './list-state';
+import { fieldLabel } from './field-label';
+import { defaultFilters, differsFromDefaults, filterParams, type ListState } from './list-state';
 import { useOptions } from './select-options';
 import { type AnyResource, type FilterDef, resourceName } from './types';
 
@@ -26,7 +28,9 @@ export function FilterBar({ resource, state, onSearch, onFilters, onReset }: Pro
   // Keep the box in step when the URL changes (Back, reset).
   useEffect(() => setSearch(state.search), [state.search]);
   const setFilter = (patch: Record<string, string>) => onFilters({ ...state.filters, ...patch });
-  const active = state.search !== '' || Object.keys(state.filters).length > 0;
+  // Reset goes back to where the list starts: no search, the resource's default filters.
+  const active = differsFromDefaults(state, resource);
+  const hasDefaults = Object.keys(defaultFilters(resource)).length > 0;
   const filters = resource.filters ?? [];
   const more = filters.filter((f) => f.more);
   const moreActive = more.filter((f) => filterParams(f).some((p) => state.filters[p])).length;
@@ -69,7 +73,7 @@ export function FilterBar({ resource, state, onSearch, onFilters, onReset }: Pro
       ) : null}
       {active ? (
         <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={onReset}>
-          {t('list.resetFilters')}
+          {t(hasDefaults ? 'list.resetToDefaults' : 'list.resetFilters')}
         </Button>
       ) : null}
     </Group>
@@ -89,7 +93,7 @@ function FilterWidget({
   setFilter: (patch: Record<string, string>) => void;
   t: TFunction;
 }) {
-  const label = t(`resources.${name}.fields.${filter.key}`);
+  const label = fieldLabel(t, name, filter.key);
   const common = {
     label,
     w: { base: '100%', xs: 220 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gadgetResource } from '../../testing/fake-resource';
-import { readListState, toApiQuery, writeListState } from './list-state';
+import { defaultFilters, differsFromDefaults, readListState, toApiQuery, writeListState } from './list-state';
 
 describe('list state', () => {
   it('should start at page 1, 10 rows, the contract default sort', () => {
@@ -44,5 +44,43 @@ describe('list state', () => {
       gadgetResource,
     );
     expect(w.toString()).toBe('page=2&search=x&branch_id=1');
+  });
+});
+
+describe('filter defaults', () => {
+  const withDefault = { ...gadgetResource, filterDefaults: { active: 'true' } };
+
+  it('should start with the default applied, and send it', () => {
+    const s = readListState(new URLSearchParams(), withDefault);
+    expect(s.filters).toEqual({ active: 'true' });
+    expect(toApiQuery(s)).toMatchObject({ active: 'true' });
+    expect(differsFromDefaults(s, withDefault)).toBe(false);
+    // Applied by default, not written: links stay short.
+    expect(writeListState(s, withDefault).toString()).toBe('');
+  });
+
+  it('should remember a removed default in the URL, so reading it again keeps it removed', () => {
+    const s = readListState(new URLSearchParams(), withDefault);
+    const written = writeListState({ ...s, filters: { ...s.filters, active: '' } }, withDefault);
+    expect(written.toString()).toBe('active=');
+    const again = readListState(new URLSearchParams(written.toString()), withDefault);
+    expect(again.filters).toEqual({});
+    expect(toApiQuery(again)).not.toHaveProperty('active');
+    expect(differsFromDefaults(again, withDefault)).toBe(true);
+  });
+
+  it('should keep another value chosen instead of the default, and go back to the default on reset', () => {
+    const s = readListState(new URLSearchParams('active=false&branch_id=2'), withDefault);
+    expect(s.filters).toEqual({ active: 'false', branch_id: '2' });
+    expect(writeListState(s, withDefault).toString()).toBe('branch_id=2&active=false');
+    const reset = { ...s, filters: defaultFilters(withDefault) };
+    expect(writeListState(reset, withDefault).toString()).toBe('');
+    expect(differsFromDefaults(reset, withDefault)).toBe(false);
+  });
+
+  it('should ignore a default for a parameter the filter bar does not have', () => {
+    const odd = { ...gadgetResource, filterDefaults: { colour: 'red' } };
+    expect(defaultFilters(odd)).toEqual({});
+    expect(readListState(new URLSearchParams(), odd).filters).toEqual({});
   });
 });

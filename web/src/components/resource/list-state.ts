@@ -1,6 +1,7 @@
 // A list screen's state (page, size, sort, search, filters) lives in the URL so that Back, reload
 // and shared links keep it; these pure functions read it, write it and turn it into API params.
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from '@lbo/contract/common';
+import { resolveSortKey } from '@lbo/contract/resource';
 import type { Query } from '../../app/api-client';
 import type { AnyResource, FilterDef } from './types';
 
@@ -27,15 +28,38 @@ function positiveInt(v: string | null, fallback: number, max = Number.MAX_SAFE_I
   return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
 }
 
+/**
+ * A filter parameter the resource applies by default (resource.filterDefaults), if it is one of its
+ * declared filters' parameters.
+ */
+function defaultOf(resource: AnyResource, param: string): string | undefined {
+  return resource.filterDefaults?.[param];
+}
+
+/** The filters a list starts with: the resource's declared defaults. */
+export function defaultFilters(resource: AnyResource): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of resource.filters ?? [])
+    for (const p of filterParams(f)) {
+      const d = defaultOf(resource, p);
+      if (d) out[p] = d;
+    }
+  return out;
+}
+
+/**
+ * Absent from the URL, a filter with a default takes it; present but empty (`active=`), the user
+ * removed it, so that reload and Back keep it removed.
+ */
 export function readListState(params: URLSearchParams, resource: AnyResource): ListState {
   const { contract } = resource;
   const by = params.get('by');
-  const validBy = by && contract.sortKeys.includes(by) ? by : null;
+  const validBy = by && resolveSortKey(contract.sortKeys, by) ? by : null;
   const sort = params.get('sort');
   const filters: Record<string, string> = {};
   for (const f of resource.filters ?? []) {
     for (const p of filterParams(f)) {
-      const v = params.get(p);
+      const v = params.has(p) ? params.get(p) : (defaultOf(resource, p) ?? null);
       if (v) filters[p] = v;
     }
   }
@@ -60,7 +84,10 @@ export function writeListState(state: ListState, resource: AnyResource): URLSear
     p.set('sort', state.sort);
   }
   if (state.search.trim()) p.set('search', state.search.trim());
-  for (const [k, v] of Object.entries(state.filters)) if (v !== '') p.set(k, v);
+  const defaults = defaultFilters(resource);
+  for (const [k, v] of Object.entries(state.filters)) if (v !== '' && v !== defaults[k]) p.set(k, v);
+  // A removed default is written empty, or it would come back on the next read.
+  for (const k of Object.keys(defaults)) if (!state.filters[k]) p.set(k, '');
   return p;
 }
 
@@ -74,4 +101,15 @@ export function toApiQuery(state: ListState, extra?: Query): Query {
 
 export function hasActiveFilters(state: ListState): boolean {
   return state.search.trim() !== '' || Object.values(state.filters).some((v) => v !== '');
+}
+
+/** Whether the search or filters differ from where the list starts (what "reset" goes back to). */
+export function differsFromDefaults(state: ListState, resource: AnyResource): boolean {
+  const defaults = defaultFilters(resource);
+  const applied = Object.entries(state.filters).filter(([, v]) => v !== '');
+  return (
+    state.search.trim() !== '' ||
+    applied.length !== Object.keys(defaults).length ||
+    applied.some(([k, v]) => defaults[k] !== v)
+  );
 }

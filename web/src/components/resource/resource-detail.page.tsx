@@ -5,11 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { permissionsOf, useSession } from '../../app/use-session';
+import { ActionButton } from '../action/action-button';
+import { ChildSections } from '../children/child-records';
 import { ConfirmDialog } from '../feedback/confirm-dialog';
 import { ErrorAlert } from '../feedback/error-alert';
 import { notifySuccess } from '../feedback/notify';
 import { PageSpinner } from '../feedback/page-spinner';
 import { PageHeader } from '../layout/page-header';
+import { fieldLabel } from './field-label';
 import { formatValue } from './format';
 import { IdsLabels } from './ids-labels';
 import { useResourceScope } from './resource-scope';
@@ -96,6 +99,21 @@ export function ResourceDetailPage() {
                 {text('delete')}
               </Button>
             ) : null}
+            {(resource.actions ?? [])
+              .filter((a) => a.contract.placement === 'record' && (a.available?.(record) ?? true))
+              .map((a) => (
+                <ActionButton
+                  key={a.key ?? a.contract.name}
+                  action={a}
+                  name={name}
+                  target={{
+                    rows: [record],
+                    ids: [Number(record[contract.idKey] ?? record.id ?? id)],
+                    record,
+                    title: recordTitle,
+                  }}
+                />
+              ))}
           </>
         }
       />
@@ -105,7 +123,7 @@ export function ResourceDetailPage() {
             {fields.map((f) => (
               <Stack key={f.key} gap={2} style={f.span === 2 ? { gridColumn: '1 / -1' } : undefined}>
                 <Text component="dt" size="xs" c="dimmed" fw={600} tt="uppercase">
-                  {t(`resources.${name}.fields.${f.key}`)}
+                  {fieldLabel(t, name, f.key)}
                 </Text>
                 <Text component="dd" m={0} size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {f.render ? (
@@ -120,6 +138,9 @@ export function ResourceDetailPage() {
             ))}
           </SimpleGrid>
         </Paper>
+        {resource.children?.length ? (
+          <ChildSections kinds={resource.children} parent={record} parentIdKey={contract.idKey} />
+        ) : null}
         {Extra ? <Extra record={record} data={data} /> : null}
         <Group>
           <Button variant="default" component={Link} to={`/${entry.path}`}>

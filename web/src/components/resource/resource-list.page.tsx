@@ -9,22 +9,23 @@ import {
   IconSquareOff,
   IconTrash,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { resourceKeys } from '../../app/query-keys';
 import { permissionsOf, useSession } from '../../app/use-session';
+import { ActionButton } from '../action/action-button';
 import { ExportButton } from '../export/export-button';
 import { ConfirmDialog } from '../feedback/confirm-dialog';
 import { ErrorAlert } from '../feedback/error-alert';
 import { notifySuccess } from '../feedback/notify';
 import { PageHeader } from '../layout/page-header';
+import { fieldLabel } from './field-label';
 import { FilterBar } from './filter-bar';
 import { formatValue } from './format';
 import { IdsLabels } from './ids-labels';
 import {
+  defaultFilters,
   hasActiveFilters,
   type ListState,
   PAGE_SIZES,
@@ -35,7 +36,7 @@ import {
 import { ResourceNotice } from './resource-notice';
 import { useResourceScope } from './resource-scope';
 import { useResourceText } from './resource-text';
-import { type BulkAction, type Row, resourceName } from './types';
+import { type Row, resourceName } from './types';
 import { useRemoveRecord, useResourceList } from './use-resource';
 
 export function ResourceListPage() {
@@ -56,10 +57,16 @@ export function ResourceListPage() {
   const list = useResourceList(resource, query);
   const remove = useRemoveRecord(resource);
   const [toDelete, setToDelete] = useState<Row | null>(null);
-  const qc = useQueryClient();
-  const bulkActions = (resource.bulkActions ?? []).filter((a) => perms[a.permission ?? 'update']);
   const [selected, setSelected] = useState<Row[]>([]);
-  const [bulk, setBulk] = useState<BulkAction | null>(null);
+  // Actions (components/action) the user may run: per record in the rows, per list in the bulk bar
+  // (on the checked rows) or the header (on the whole list).
+  const actions = (resource.actions ?? []).filter(
+    (a) => permissionsOf(session, a.contract.area)[a.contract.action],
+  );
+  const recordActions = actions.filter((a) => a.contract.placement === 'record');
+  const selectionActions = actions.filter((a) => a.contract.placement === 'list' && a.on !== 'all');
+  const listActions = actions.filter((a) => a.contract.placement === 'list' && a.on === 'all');
+  const selectable = selectionActions.length > 0;
   // A new search or filter starts a new selection; paging and sorting keep it.
   const filterKey = JSON.stringify([state.search, state.filters]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search or filters change
@@ -79,7 +86,7 @@ export function ResourceListPage() {
     .filter((c) => !c.exportOnly)
     .map((c, i) => ({
       accessor: c.key,
-      title: t(`resources.${name}.fields.${c.key}`),
+      title: fieldLabel(t, name, c.key),
       sortable: !!c.sortKey,
       width: c.width,
       textAlign: c.align,
@@ -107,13 +114,14 @@ export function ResourceListPage() {
       },
     }));
   // A read-only list without a detail screen (reports) has no actions column at all.
-  if (contract.paths.get || canEdit || canDelete)
+  if (contract.paths.get || canEdit || canDelete || recordActions.length > 0)
     columns.push({
       accessor: '__actions',
       title: <VisuallyHidden>{t('list.actions')}</VisuallyHidden>,
       textAlign: 'right',
       // Room for the icons shown (view, edit, delete).
-      width: 24 + 32 * [!!contract.paths.get, canEdit, canDelete].filter(Boolean).length,
+      width:
+        24 + 32 * ([!!contract.paths.get, canEdit, canDelete].filter(Boolean).length + recordActions.length),
       render: (r: Row) => {
         const label = resource.title(r);
         return (
@@ -154,6 +162,17 @@ export function ResourceListPage() {
                 </ActionIcon>
               </Tooltip>
             ) : null}
+            {recordActions
+              .filter((a) => a.available?.(r) ?? true)
+              .map((a) => (
+                <ActionButton
+                  key={a.key ?? a.contract.name}
+                  action={a}
+                  name={name}
+                  variant="icon"
+                  target={{ rows: [r], ids: [Number(idOf(r))], record: r, title: label }}
+                />
+              ))}
           </Group>
         );
       },
@@ -180,7 +199,6 @@ export function ResourceListPage() {
   const rows = list.data?.rows ?? [];
   const meta = list.data?.meta;
   const Extra = resource.listExtra;
-  const BulkDialog = bulk?.dialog;
   const selectedIds = selected.map((r) => Number(r[contract.idKey] ?? r.id));
 
   return (
@@ -190,6 +208,15 @@ export function ResourceListPage() {
         title={title}
         actions={
           <>
+            {listActions.map((a) => (
+              <ActionButton
+                key={a.key ?? a.contract.name}
+                action={a}
+                name={name}
+                variant="light"
+                target={{ rows: [], ids: [] }}
+              />
+            ))}
             {contract.paths.list ? <ExportButton resource={resource} query={query} /> : null}
             {canCreate ? (
               <Button component={Link} to={`/${entry.path}/new`} leftSection={<IconPlus size={16} />}>
@@ -207,9 +234,9 @@ export function ResourceListPage() {
           state={state}
           onSearch={(search) => update({ search, page: 1 })}
           onFilters={(filters) => update({ filters, page: 1 })}
-          onReset={() => update({ search: '', filters: {}, page: 1 })}
+          onReset={() => update({ search: '', filters: defaultFilters(resource), page: 1 })}
         />
-        {bulkActions.length > 0 ? (
+        {selectable ? (
           <Group
             gap="xs"
             mb="sm"
@@ -231,22 +258,18 @@ export function ResourceListPage() {
             >
               {selected.length > 0 ? t('list.selected', { count: selected.length }) : t('list.selectHint')}
             </Text>
-            {bulkActions.map((a) => {
-              const Icon = a.icon;
-              return (
-                <Button
-                  key={a.key}
-                  size="xs"
-                  variant="light"
-                  color={a.color}
-                  leftSection={Icon ? <Icon size={14} /> : undefined}
-                  disabled={selected.length === 0}
-                  onClick={() => setBulk(a)}
-                >
-                  {a.label(t)}
-                </Button>
-              );
-            })}
+            {selectionActions.map((a) => (
+              <ActionButton
+                key={a.key ?? a.contract.name}
+                action={a}
+                name={name}
+                variant="light"
+                size="xs"
+                disabled={selected.length === 0}
+                target={{ rows: selected, ids: selectedIds, titles: selected.map((r) => resource.title(r)) }}
+                onDone={() => setSelected([])}
+              />
+            ))}
             {selected.length > 0 ? (
               <Button
                 size="xs"
@@ -272,7 +295,7 @@ export function ResourceListPage() {
             verticalSpacing="xs"
             highlightOnHover
             striped
-            {...(bulkActions.length > 0
+            {...(selectable
               ? {
                   selectedRecords: selected,
                   onSelectedRecordsChange: setSelected,
@@ -302,18 +325,6 @@ export function ResourceListPage() {
           />
         )}
       </Paper>
-      {bulk && BulkDialog ? (
-        <BulkDialog
-          rows={selected}
-          ids={selectedIds}
-          onClose={() => setBulk(null)}
-          onDone={() => {
-            setBulk(null);
-            setSelected([]);
-            void qc.invalidateQueries({ queryKey: resourceKeys(name).all });
-          }}
-        />
-      ) : null}
       <ConfirmDialog
         opened={toDelete !== null}
         title={text('deleteTitle', { what: title.toLowerCase() })}

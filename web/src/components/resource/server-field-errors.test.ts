@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchFieldErrors } from './server-field-errors';
+import { labelFieldMessages, matchFieldErrors } from './server-field-errors';
 
 describe('server field errors', () => {
   it('should attach "field: message" and humanised conflict messages to their fields', () => {
@@ -22,5 +22,30 @@ describe('server field errors', () => {
     ).toEqual({
       salesman_code: "salesman code 'S1' already exists",
     });
+  });
+});
+
+describe('conflicts on several fields', () => {
+  it('should attach the message to each of the named fields the form has', () => {
+    const m = matchFieldErrors(
+      ["item id, effective date '136, 2026-11-02' already exists"],
+      ['price', 'effective_date', 'note'],
+    );
+    expect(Object.fromEntries(m)).toEqual({
+      effective_date: "item id, effective date '136, 2026-11-02' already exists",
+    });
+  });
+});
+
+describe('server messages in the form alert', () => {
+  it('should name a field by its label', () => {
+    const labels: Record<string, string> = { salesman_code: 'Code', branch_id: 'Branch' };
+    expect(
+      labelFieldMessages(
+        ['salesman_code: may only hold letters', 'branch_id: branches 99 does not exist', 'Something else'],
+        ['salesman_code', 'branch_id'],
+        (f) => labels[f],
+      ),
+    ).toEqual(['Code: may only hold letters', 'Branch: branches 99 does not exist', 'Something else']);
   });
 });

@@ -23,6 +23,28 @@ export function matchFieldErrors(
         break;
       }
     }
+    // A conflict on several fields (`item id, effective date '7, 2025-01-01' already exists`): the
+    // message goes to the form's fields among them (the parent's id is not a field of the form).
+    const names = /^([a-z_ ]+(?:, [a-z_ ]+)+) '/.exec(lower)?.[1].split(', ');
+    if (names)
+      for (const f of fields)
+        if (!out.has(f) && names.includes(f.replace(/_/g, ' ').toLowerCase())) out.set(f, msg);
   }
   return out;
+}
+
+/**
+ * The same messages for the alert above a form, with a leading field name replaced by its label
+ * (`salesman_code: may only hold letters` -> `Code: may only hold letters`).
+ */
+export function labelFieldMessages(
+  messages: readonly string[],
+  fields: readonly string[],
+  label: (field: string) => string,
+): string[] {
+  const sorted = [...fields].sort((a, b) => b.length - a.length);
+  return messages.map((msg) => {
+    const f = sorted.find((name) => msg.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+    return f ? `${label(f)}:${msg.slice(f.length + 1)}` : msg;
+  });
 }

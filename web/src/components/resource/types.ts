@@ -1,12 +1,13 @@
 // The web side of a resource: how its contract (contract/src/*) is shown. One description per
 // resource, in features/<area>/<name>.resource.tsx; the list, detail and form screens read it.
-import type { PermissionArea } from '@lbo/contract/common';
+import type { Action, PermissionArea } from '@lbo/contract/common';
 import type { ResourceContract } from '@lbo/contract/resource';
 import type { TFunction } from 'i18next';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Query } from '../../app/api-client';
 import type { Session } from '../../app/session';
+import type { ActionDescription } from '../action/action-types';
 
 export type Row = Record<string, unknown>;
 
@@ -144,27 +145,6 @@ export type DetailField = {
   span?: 1 | 2;
 };
 
-/** What a bulk action's dialog gets: the selected rows, and callbacks to close it or report success. */
-export type BulkActionProps = {
-  rows: Row[];
-  /** The selected rows' ids (the contract's idKey). */
-  ids: number[];
-  onClose(): void;
-  /** After a successful call: clears the selection, refreshes the resource's lists. */
-  onDone(): void;
-};
-
-/** An action on the rows selected in a list (checkboxes appear when a resource has one the user may use). */
-export type BulkAction = {
-  key: string;
-  label(t: TFunction): string;
-  icon?: ComponentType<{ size?: number | string; stroke?: number }>;
-  color?: string;
-  /** Permission needed in the resource's area (default `update`). */
-  permission?: 'view' | 'create' | 'update' | 'delete';
-  dialog: ComponentType<BulkActionProps>;
-};
-
 export type ResourceDescription<C extends ResourceContract = ResourceContract> = {
   contract: C;
   /** i18n namespace `resources.<name>`; defaults to the contract's name. */
@@ -187,8 +167,11 @@ export type ResourceDescription<C extends ResourceContract = ResourceContract> =
   };
   /** Shown between the list's header and its table (e.g. a lookup box). */
   listExtra?: ComponentType;
-  /** Actions on the rows selected in the list. */
-  bulkActions?: BulkAction[];
+  /**
+   * Workflow calls beside the resource (components/action): record actions show in each list row
+   * and on the detail screen, list actions in the bulk-selection bar or the list header.
+   */
+  actions?: ActionDescription[];
   /** Per record, beyond the role: may this one be edited / deleted (e.g. only rows staff wrote)? */
   canEdit?(row: z.infer<C['record']>): boolean;
   canDelete?(row: z.infer<C['record']>): boolean;
@@ -201,6 +184,14 @@ export type ResourceDescription<C extends ResourceContract = ResourceContract> =
    * `resources.<name>.notice`, when present, is shown above the list and the form.
    */
   screens?: { list?: ComponentType; create?: ComponentType; detail?: ComponentType; edit?: ComponentType };
+  /**
+   * Filters the list starts with (URL parameter -> value, e.g. `{ active: 'true' }`). They show in the
+   * filter bar and can be removed; a removed one is kept as an empty parameter in the URL so that
+   * reload and Back do not bring it back.
+   */
+  filterDefaults?: Record<string, string>;
+  /** Child records edited in place on the detail screen (lines of a promo, old prices of a product). */
+  children?: ChildDescription[];
   form?: {
     fields: FormField[];
     defaults?: Row;
@@ -211,6 +202,49 @@ export type ResourceDescription<C extends ResourceContract = ResourceContract> =
   };
 };
 
+/**
+ * Records belonging to a parent record, listed and edited in place on the parent's detail screen.
+ * Declared like a resource: the child's contract (its list or select route must filter by
+ * `parentKey`; create/update/remove when it has them), its columns and form fields. The parent's id
+ * is sent as `parentKey` in the list query and in every create body. A child may have children of
+ * its own (promo -> promo lines -> item lines), shown under each of its rows.
+ */
+export type ChildDescription<C extends ResourceContract = ResourceContract> = {
+  contract: C;
+  /** i18n namespace `resources.<name>` (title, one, fields); defaults to the contract's name. */
+  name?: string;
+  /** The child's field (and list filter) holding the parent's id, e.g. `item_id`. */
+  parentKey: string;
+  /** The parent record's field giving that id; default the parent contract's idKey. */
+  parentIdFrom?: string;
+  title(row: z.infer<C['record']>): string;
+  columns: ColumnDef<z.infer<C['record']>>[];
+  /** Extra list parameters (a sort: `{ by: 'effective_date', sort: 'desc' }`). */
+  params?: Query;
+  /** Without create/update paths (or a form) the children are read-only. */
+  form?: {
+    fields: FormField[];
+    defaults?: Row;
+    fromRecord?(record: z.infer<C['record']>): Row;
+    toBody?(values: Row, ctx: { mode: FormMode; record?: z.infer<C['record']> }): Row;
+  };
+  canEdit?(row: z.infer<C['record']>): boolean;
+  canDelete?(row: z.infer<C['record']>): boolean;
+  /** URL segment of the child's own list screen: a "see all" link filtered by the parent. */
+  listPath?: string;
+  /** Resources (names) whose lists change with the children (refreshed after a change here). */
+  invalidates?: readonly string[];
+  /** 1 = half the detail width on large screens (two small child lists side by side); default 2. */
+  span?: 1 | 2;
+  children?: ChildDescription[];
+};
+
+export function defineChild<C extends ResourceContract>(d: ChildDescription<C>): ChildDescription {
+  return d as unknown as ChildDescription;
+}
+
+export const childName = (c: ChildDescription) => c.name ?? c.contract.name;
+
 /** A description with its record type erased, as the registry and the screens hold it. */
 export type AnyResource = ResourceDescription<ResourceContract>;
 
@@ -220,6 +254,7 @@ export function defineResource<C extends ResourceContract>(d: ResourceDescriptio
 
 /** Registry entry: where a resource lives in the menu and the URL, and how to load it. */
 export type ResourceEntry = {
+  kind?: 'resource';
   name: string;
   /** URL segment: `/#/<path>`, `/#/<path>/new`, `/#/<path>/:id`, `/#/<path>/:id/edit`. */
   path: string;
@@ -228,6 +263,42 @@ export type ResourceEntry = {
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
   load(): Promise<{ resource: AnyResource }>;
 };
+
+/**
+ * Registry entry of a screen that is not a resource (a dashboard, a report with charts, a workflow
+ * such as the point injection): menu group, permission, URL and lazy load like a resource, the
+ * screen itself written freely. Labels: `pages.<name>.title` and `pages.<name>.summary`.
+ */
+export type PageEntry = {
+  kind: 'page';
+  name: string;
+  /** URL: `/#/<path>`; the page may have routes of its own below it. */
+  path: string;
+  area: PermissionArea;
+  /** Permission needed in the area (default `view`): without it the menu leaves the page out. */
+  action?: Action;
+  group: MenuGroup;
+  icon: ComponentType<{ size?: number | string; stroke?: number }>;
+  /**
+   * The resource (registry name) a workflow belongs to: the crumbs run through its list, and the page
+   * is shown inside that resource's scope (useResourceScope gives the parent resource and entry).
+   */
+  parent?: string;
+  /** Reached only from another screen (a button), not listed in the menu or on the home page. */
+  hideInMenu?: boolean;
+  load(): Promise<{ page: ComponentType }>;
+};
+
+/** Everything the registry holds: resource screens and free pages. */
+export type ScreenEntry = ResourceEntry | PageEntry;
+
+export const isPageEntry = (e: ScreenEntry): e is PageEntry => e.kind === 'page';
+export const isResourceEntry = (e: ScreenEntry): e is ResourceEntry => e.kind !== 'page';
+/** The permission a screen needs to be shown (and listed in the menu). */
+export const entryAction = (e: ScreenEntry): Action => (isPageEntry(e) ? (e.action ?? 'view') : 'view');
+/** i18n key of a screen's title or summary (menu, home, crumbs). */
+export const entryText = (e: ScreenEntry, key: 'title' | 'summary') =>
+  `${isPageEntry(e) ? 'pages' : 'resources'}.${e.name}.${key}`;
 
 export const MENU_GROUPS = [
   'dashboards',

@@ -1,8 +1,8 @@
-// Injected points (type 2): the list of injections; "add" opens the injection screen (many
-// customers at once, previewed before it is confirmed). Staff rows can be corrected or voided.
+// Injected points (type 2): the list of injections; "add" opens the injection page at this list's
+// `new` (a registry page, points.entries.ts: many customers at once, previewed before it is
+// confirmed). Staff rows can be corrected or voided.
 import { POINT_TYPE, pointEntryContract } from '@lbo/contract/points';
 import { defineResource } from '../../components/resource/types';
-import { PointInjectPage } from './point-inject.page';
 import { col, filter, ledgerCommon, ledgerDetail, ledgerForm } from './point-ledger.shared';
 
 export const resource = defineResource({
@@ -23,5 +23,4 @@ export const resource = defineResource({
   filters: [filter.dates, filter.branch, filter.void],
   detail: { fields: ledgerDetail },
   form: ledgerForm(POINT_TYPE.injected),
-  screens: { create: PointInjectPage },
 });

@@ -50,6 +50,8 @@ export const resource = defineResource({
     { kind: 'select', key: 'item_category_id', source: itemCategorySource },
     { kind: 'select', key: 'customer_type_id', source: customerTypeSource },
   ],
+  // The rules in force first; clearing the filter shows the inactive ones too.
+  filterDefaults: { active: 'true' },
   detail: {
     fields: [
       { key: 'name' },

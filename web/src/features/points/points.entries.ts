@@ -1,10 +1,12 @@
 // The points screens' registry entries (spread into features/registry.ts): the loyalty menu group
-// (ledger views, balances, rules, maximums, promo points) and the three points reports.
+// (ledger views, balances, rules, maximums, promo points, the injection workflow) and the three
+// points reports.
 import {
   IconAdjustmentsDollar,
   IconArrowBigDownLines,
   IconBuildingStore,
   IconChartBar,
+  IconCoins,
   IconGift,
   IconListDetails,
   IconReceipt2,
@@ -13,9 +15,9 @@ import {
   IconSparkles,
   IconWallet,
 } from '@tabler/icons-react';
-import type { ResourceEntry } from '../../components/resource/types';
+import { isResourceEntry, type ResourceEntry, type ScreenEntry } from '../../components/resource/types';
 
-export const pointEntries: ResourceEntry[] = [
+export const pointScreens: ScreenEntry[] = [
   // Loyalty
   {
     name: 'point_master',
@@ -40,6 +42,19 @@ export const pointEntries: ResourceEntry[] = [
     group: 'loyalty',
     icon: IconSparkles,
     load: () => import('./point-injected.resource'),
+  },
+  // The injection workflow (many stores at once): a page, reached from the menu and from the
+  // injected points list's "add" button (its URL is that list's `new`).
+  {
+    kind: 'page',
+    name: 'point_inject',
+    path: 'injected-points/new',
+    parent: 'point_injected',
+    area: 'point',
+    action: 'create',
+    group: 'loyalty',
+    icon: IconCoins,
+    load: () => import('./point-inject.page').then((m) => ({ page: m.PointInjectPage })),
   },
   {
     name: 'point_ledger',
@@ -107,3 +122,5 @@ export const pointEntries: ResourceEntry[] = [
     load: () => import('./point-customer-balance.resource'),
   },
 ];
+
+export const pointEntries: ResourceEntry[] = pointScreens.filter(isResourceEntry);

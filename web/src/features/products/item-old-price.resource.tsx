@@ -1,6 +1,7 @@
-// Old prices: the prices a product had before, each from its effective date; list and add.
+// Old prices: the prices a product had before, each from its effective date; list and add, here
+// and in place on the product's detail screen (oldPriceChild).
 import { itemOldPriceContract } from '@lbo/contract/products';
-import { defineResource } from '../../components/resource/types';
+import { defineChild, defineResource } from '../../components/resource/types';
 import { itemSource } from '../common-sources';
 import { itemLink } from './item-uom-line.resource';
 
@@ -24,4 +25,27 @@ export const resource = defineResource({
     ],
     defaults: { note: '' },
   },
+});
+
+/** A product's old prices on its detail screen: listed newest first and added in place. */
+export const oldPriceChild = defineChild({
+  contract: itemOldPriceContract,
+  parentKey: 'item_id',
+  title: (r) => `${r.item_name} · ${r.effective_date}`,
+  params: { by: 'effective_date', sort: 'desc' },
+  columns: [
+    { key: 'effective_date', kind: 'date' },
+    { key: 'price', kind: 'money', align: 'right' },
+    { key: 'note' },
+  ],
+  form: {
+    fields: [
+      { name: 'price', widget: { kind: 'number', min: 0, decimals: 2 } },
+      { name: 'effective_date', widget: { kind: 'date' } },
+      { name: 'note', widget: { kind: 'textarea' }, span: 2 },
+    ],
+    defaults: { note: '' },
+  },
+  listPath: 'old-prices',
+  span: 1,
 });

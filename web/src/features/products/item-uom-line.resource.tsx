@@ -1,8 +1,9 @@
-// Product lines: the units of measure each product is sold in, with conversion, price and barcode.
+// Product lines: the units of measure each product is sold in, with conversion, price and barcode;
+// also shown (read-only: they come from the ERP) on the product's detail screen (uomLineChild).
 import { itemUomLineContract } from '@lbo/contract/products';
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { defineResource, type Row } from '../../components/resource/types';
+import { defineChild, defineResource, type Row } from '../../components/resource/types';
 import { itemSource } from '../common-sources';
 
 export const itemLink = (r: Row) => (
@@ -32,4 +33,33 @@ export const resource = defineResource({
     { kind: 'select', key: 'item_id', source: itemSource },
     { kind: 'boolean', key: 'active', labels: 'active' },
   ],
+});
+
+/** A product's units of measure on its detail screen (the base unit marked). */
+export const uomLineChild = defineChild({
+  contract: itemUomLineContract,
+  parentKey: 'item_id',
+  title: (r) => `${r.item_name} · ${r.uom}`,
+  params: { by: 'id', sort: 'asc' },
+  columns: [
+    {
+      key: 'uom',
+      noWrap: true,
+      render: (r, t) => (
+        <>
+          {r.uom}{' '}
+          {r.is_base ? (
+            <Badge size="xs" variant="light" tt="none">
+              {t('resources.item_uom_line.base')}
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'conversion_qty', kind: 'number', align: 'right' },
+    { key: 'price', kind: 'money', align: 'right' },
+    { key: 'barcode', noWrap: true },
+  ],
+  listPath: 'product-lines',
+  span: 1,
 });

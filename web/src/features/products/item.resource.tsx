@@ -1,12 +1,14 @@
-// Products (items): list, view (with its unit-of-measure lines and old prices) and edit with an
-// image sent as multipart (`form_data` JSON plus `image`). Items come from the ERP: no add or delete.
+// Products (items): list, view (with its unit-of-measure lines, and its old prices added in place)
+// and edit with an image sent as multipart (`form_data` JSON plus `image`). Items come from the
+// ERP: no add or delete.
 import { itemContract } from '@lbo/contract/products';
 import { Group, Image, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { defineResource, type Row } from '../../components/resource/types';
 import { itemCategorySource } from '../common-sources';
-import { ItemDetailExtra } from './item-detail.extra';
+import { oldPriceChild } from './item-old-price.resource';
+import { uomLineChild } from './item-uom-line.resource';
 
 /** A product image, or a placeholder when there is none or it does not load. */
 export function Thumb({ src, size = 40 }: { src: unknown; size?: number }) {
@@ -51,7 +53,7 @@ export const resource = defineResource({
     { key: 'uom', width: 80 },
     { key: 'price', kind: 'money', sortKey: 'price' },
     { key: 'active', kind: 'active', width: 110, visibleFrom: 'sm' },
-    { key: 'created_date', kind: 'date', sortKey: 'def.created_date', visibleFrom: 'lg' },
+    { key: 'created_date', kind: 'date', sortKey: 'created_date', visibleFrom: 'lg' },
   ],
   filters: [
     { kind: 'select', key: 'item_category_id', source: itemCategorySource },
@@ -74,8 +76,8 @@ export const resource = defineResource({
       { key: 'description', span: 2 },
       { key: 'updated_at', kind: 'datetime' },
     ],
-    extra: ItemDetailExtra,
   },
+  children: [uomLineChild, oldPriceChild],
   form: {
     fields: [
       { name: 'item_name', widget: { kind: 'text' }, required: true, span: 2 },

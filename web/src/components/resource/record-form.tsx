@@ -1,0 +1,180 @@
+// The form machinery shared by the full-page create/edit screen and the child-records editor: fields
+// from a description, validation from the contract's zod schema (messages next to the fields),
+// server errors in an alert and next to the fields they name, and nothing typed lost on failure.
+
+import type { ResourceContract } from '@lbo/contract/resource';
+import { Box, SimpleGrid } from '@mantine/core';
+import { type RefObject, useMemo, useRef, useState } from 'react';
+import { type Control, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError, isApiError } from '../../app/api-client';
+import { notifyError } from '../feedback/notify';
+import { FormFieldControl } from '../form/form-field';
+import { isRequiredIn, localizedZodResolver } from '../form/zod-resolver';
+import { fieldLabel } from './field-label';
+import { labelFieldMessages, matchFieldErrors } from './server-field-errors';
+import type { FormField, FormMode, Row } from './types';
+
+export type FormSpec = {
+  fields: FormField[];
+  defaults?: Row;
+  fromRecord?(record: Row): Row;
+  toBody?(values: Row, ctx: { mode: FormMode; record?: Row }): Row;
+};
+
+function initialValues(fields: FormField[], defaults: Row | undefined): Row {
+  const out: Row = {};
+  for (const f of fields) {
+    const k = f.widget.kind;
+    out[f.name] =
+      k === 'switch'
+        ? false
+        : k === 'multiselect' || k === 'checklist'
+          ? []
+          : k === 'select' || k === 'number' || k === 'image' || k === 'date' || k === 'enum'
+            ? null
+            : '';
+  }
+  return { ...out, ...defaults };
+}
+
+export type RecordFormOptions = {
+  /** i18n namespace of the labels (`resources.<name>`). */
+  name: string;
+  contract: ResourceContract;
+  form: FormSpec;
+  mode: FormMode;
+  record?: Row;
+  /** Sends the validated body (and a picked image file); throws what the server answered. */
+  save(body: Row, file: File | null): Promise<Row | undefined>;
+  /** After a successful save. */
+  onSaved(saved: Row | undefined): void;
+};
+
+export function useRecordForm({ name, contract, form, mode, record, save, onSaved }: RecordFormOptions) {
+  const { t, i18n } = useTranslation();
+  const schema = (mode === 'create' ? contract.create : contract.update)!;
+  const fields = useMemo(() => form.fields.filter((f) => !f.modes || f.modes.includes(mode)), [form, mode]);
+  const [serverError, setServerError] = useState<unknown>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  const defaultValues = useMemo(() => {
+    if (mode === 'create' || !record) return initialValues(fields, form.defaults);
+    const picked: Row = {};
+    for (const f of fields) picked[f.name] = record[f.name];
+    return { ...initialValues(fields, undefined), ...(form.fromRecord ? form.fromRecord(record) : picked) };
+  }, [mode, record, fields, form]);
+
+  // Image fields without an upload route hold a picked File: it travels beside the body (multipart).
+  const fileFields = useMemo(
+    () => fields.filter((f) => f.widget.kind === 'image' && !f.widget.uploadPath).map((f) => f.name),
+    [fields],
+  );
+
+  const prepare = (values: Row): Row => {
+    const out: Row = { ...values };
+    for (const n of fileFields) delete out[n];
+    for (const f of fields) {
+      if (fileFields.includes(f.name)) continue;
+      const v = out[f.name];
+      const empty = v === '' || v === null || v === undefined;
+      if (f.emptyAs === 'omit' && empty) delete out[f.name];
+      else if (f.emptyAs === 'null' && empty) out[f.name] = null;
+    }
+    return form.toBody ? form.toBody(out, { mode, record }) : out;
+  };
+
+  const hint = (field: string) => {
+    const key = `resources.${name}.hints.${field}`;
+    return i18n.exists(key) ? t(key) : undefined;
+  };
+
+  const rhf = useForm<Row, unknown, Row>({
+    defaultValues,
+    resolver: localizedZodResolver(schema, t, { prepare, hint }),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const values = useWatch({ control: rhf.control }) as Row;
+  const label = (field: string) => fieldLabel(t, name, field);
+
+  const onSubmit = async (body: Row) => {
+    setServerError(null);
+    const file = fileFields.map((n) => rhf.getValues(n)).find((v): v is File => v instanceof File) ?? null;
+    try {
+      const saved = await save(body, file);
+      onSaved(saved);
+    } catch (e) {
+      const names = fields.map((f) => f.name);
+      if (isApiError(e)) {
+        for (const [field, message] of matchFieldErrors(e.messages, names))
+          rhf.setError(field, { type: 'server', message }, { shouldFocus: false });
+        setServerError(new ApiError(e.status, e.code, labelFieldMessages(e.messages, names, label)));
+      } else setServerError(e);
+      notifyError(e, t, t('toast.saveFailed'));
+      requestAnimationFrame(() => alertRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
+    }
+  };
+
+  return {
+    fields,
+    control: rhf.control,
+    values,
+    submit: rhf.handleSubmit(onSubmit),
+    isSubmitting: rhf.formState.isSubmitting,
+    serverError,
+    alertRef: alertRef as RefObject<HTMLDivElement | null>,
+    requiredSchema: contract.create ?? schema,
+  };
+}
+
+/** The fields of a record form in a grid (two columns from `md`, one in a narrow `cols={1}` modal). */
+export function RecordFormFields({
+  name,
+  fields,
+  control,
+  values,
+  mode,
+  requiredSchema,
+  cols = { base: 1, md: 2 },
+}: {
+  name: string;
+  fields: FormField[];
+  control: Control<Row>;
+  values: Row;
+  mode: FormMode;
+  requiredSchema: ResourceContract['create'];
+  cols?: number | { base: number; md: number };
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <SimpleGrid cols={cols} spacing="md" verticalSpacing="md">
+      {fields.map((f) =>
+        f.hidden?.(values, mode) ? null : (
+          <Box key={f.name} style={f.span === 2 ? { gridColumn: '1 / -1' } : undefined}>
+            <FormFieldControl
+              field={f}
+              control={control}
+              mode={mode}
+              label={fieldLabel(t, name, f.name)}
+              description={
+                i18n.exists(`resources.${name}.descriptions.${f.name}`)
+                  ? t(`resources.${name}.descriptions.${f.name}`)
+                  : mode === 'edit' && f.emptyAs === 'omit' && f.widget.kind === 'password'
+                    ? t('form.passwordKeep')
+                    : undefined
+              }
+              required={
+                f.required ??
+                (mode === 'edit' && f.emptyAs === 'omit'
+                  ? false
+                  : !!requiredSchema && isRequiredIn(requiredSchema, f.name))
+              }
+              disabled={f.disabled?.(values, mode) ?? false}
+            />
+          </Box>
+        ),
+      )}
+    </SimpleGrid>
+  );
+}
