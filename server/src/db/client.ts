@@ -52,14 +52,20 @@ export type OpenOptions = {
   dataDir: string;
   onLog?: (text: string) => void;
   poolSize?: number;
+  /** In-memory PGlite only: start from this data-dir tarball (`dumpDataDir`) instead of initdb (test templates). */
+  loadDataDir?: Blob;
 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
-  return openPglite(opts.dataDir, opts.onLog);
+  return openPglite(opts.dataDir, opts.onLog, opts.loadDataDir);
 }
 
-async function openPglite(dataDir: string, onLog?: (text: string) => void): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  onLog?: (text: string) => void,
+  loadDataDir?: Blob,
+): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const dbDir = inMemory ? undefined : path.join(dataDir, 'pgdata');
   const release = inMemory ? () => {} : await acquireDataDirLock(dataDir);
@@ -67,6 +73,7 @@ async function openPglite(dataDir: string, onLog?: (text: string) => void): Prom
   try {
     client = await PGlite.create({
       dataDir: dbDir,
+      loadDataDir: inMemory ? loadDataDir : undefined,
       extensions: { pg_trgm },
       parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
       onStderr: onLog
