@@ -21,6 +21,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuth, resolveJwtSecret, TokenService } from './http/auth';
 import { errorBody, registerErrorHandling } from './http/errors';
+import { registerInputGuards } from './http/input-guard';
 import { MAX_UPLOAD_BYTES, UPLOADS_URL_PREFIX, UploadStore } from './http/uploads';
 import { AuthService } from './modules/auth/auth.service';
 import { registerModules } from './modules/index';
@@ -80,6 +81,25 @@ export function errorStatuses(route: {
   return statuses;
 }
 
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a request line or headers over 16 KB,
+ * broken framing, a request that takes too long to arrive) still answer in the error envelope.
+ */
+function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('node:net').Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+  const message =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? 'The request line or headers are too large (at most 16 KB): shorten the query'
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'The request took too long to arrive'
+        : 'The request is not valid HTTP';
+  const body = JSON.stringify(errorBody('VALIDATION_ERROR', [message]));
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export type AppDeps = { config: Config; database: Database; logger?: FastifyServerOptions['logger'] };
 
 export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
@@ -89,6 +109,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     ajv: undefined,
+    clientErrorHandler,
   });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -185,6 +206,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(
     async (api) => {
       registerAuth(api, tokens, auth);
+      registerInputGuards(api);
       api.setNotFoundHandler((req, reply) => {
         reply.code(404).send(errorBody('NOT_FOUND', [`No route ${req.method} ${req.url.split('?')[0]}`]));
       });

@@ -84,6 +84,24 @@ export function fromPgError(err: unknown): ApiError | null {
   }
 }
 
+/**
+ * An unexpected error as it goes to the log: a failed statement keeps its SQL but not its parameters
+ * (they hold what users typed: names, phone numbers, passwords on the way to a hash).
+ */
+export function loggable(err: unknown): Record<string, unknown> {
+  const redact = (m: unknown) =>
+    typeof m === 'string' ? m.replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]') : m;
+  const e = err as { name?: string; code?: string; message?: string; stack?: string; cause?: unknown };
+  const cause = e.cause as { message?: string; code?: string } | undefined;
+  return {
+    type: e.name,
+    code: e.code,
+    message: redact(e.message),
+    stack: redact(e.stack),
+    ...(cause ? { cause: { message: cause.message, code: cause.code } } : {}),
+  };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((req, reply) => {
     reply.code(404).send(errorBody('NOT_FOUND', [`No route ${req.method} ${req.url.split('?')[0]}`]));
@@ -121,11 +139,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status === 429) {
       return reply.code(429).send(errorBody('RATE_LIMITED', ['Too many requests; try again later']));
     }
+    if (status === 403 || status === 404) {
+      // The static file server refusing a path (a dot file, an escape from its folder) or not finding
+      // it: both are "no such file" to the client, which learns nothing about what exists.
+      return reply
+        .code(404)
+        .send(errorBody('NOT_FOUND', [`No file at ${req.url.split('?')[0].slice(0, 200)}`]));
+    }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, empty body, ...): their messages hold no internals.
       return reply.code(400).send(errorBody('VALIDATION_ERROR', [err.message]));
     }
-    req.log.error({ err }, 'unhandled error');
+    req.log.error({ err: loggable(err) }, 'unhandled error');
     return reply.code(500).send(errorBody('INTERNAL', ['Internal server error']));
   });
 }

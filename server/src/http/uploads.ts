@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { ApiError, badRequest } from './errors';
+import { assertCleanBody } from './input-guard';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES: Readonly<Record<string, string>> = {
@@ -157,6 +158,7 @@ export function multipartJsonBody(
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw badRequest('form_data: must be a JSON object');
     }
+    assertCleanBody(body);
     req.body = body;
     req.uploadedImage = image;
   };

@@ -1,0 +1,57 @@
+// Guards every API request's raw input once, before any route validates it (CONTRACT.md section 2):
+// - control characters (NUL included) are refused with 400 naming the field: in query and path
+//   parameters always, in JSON bodies and multipart form_data except tab, line feed and carriage
+//   return, which multi-line texts (notes, addresses) legitimately hold. PostgreSQL refuses NUL in
+//   text, so without this a NUL reached SQL and answered 500 (with the statement in the log);
+// - a query parameter given twice is refused, instead of one of the values being silently dropped
+//   (id lists, `..._ids`, may repeat: `item_category_ids=1&item_category_ids=2`).
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from './errors';
+
+const CONTROL_IN_PARAMS = /[\u0000-\u001f\u007f]/;
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const REPEATABLE = /(^|_)ids$/;
+const MESSAGE = 'must not contain control characters';
+
+const join = (path: string, key: string | number) =>
+  typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+
+/** Every field (path like `lines[0].note`) whose string, or key, holds a character `pattern` refuses. */
+function controlFields(value: unknown, path: string, pattern: RegExp, out: string[], depth = 0): void {
+  if (depth > 20 || out.length >= 50) return;
+  if (typeof value === 'string') {
+    if (pattern.test(value)) out.push(`${path || 'body'}: ${MESSAGE}`);
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => controlFields(v, join(path, i), pattern, out, depth + 1));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (pattern.test(k)) out.push(`${join(path, k.replace(pattern, '?'))}: ${MESSAGE}`);
+      else controlFields(v, join(path, k), pattern, out, depth + 1);
+    }
+  }
+}
+
+/** 400 when a body (JSON, or the form_data of a multipart request) holds control characters. */
+export function assertCleanBody(body: unknown): void {
+  const errors: string[] = [];
+  controlFields(body, '', CONTROL_IN_TEXT, errors);
+  if (errors.length > 0) throw badRequest(errors);
+}
+
+export function registerInputGuards(api: FastifyInstance): void {
+  api.addHook('preValidation', async (req) => {
+    const errors: string[] = [];
+    for (const [key, value] of Object.entries((req.query ?? {}) as Record<string, unknown>)) {
+      if (Array.isArray(value) && !REPEATABLE.test(key)) {
+        errors.push(`${key}: give this parameter once (it was given ${value.length} times)`);
+      }
+      controlFields(value, key, CONTROL_IN_PARAMS, errors);
+    }
+    for (const [key, value] of Object.entries((req.params ?? {}) as Record<string, unknown>)) {
+      controlFields(value, key, CONTROL_IN_PARAMS, errors);
+    }
+    // A multipart body is read later by its route, which checks its form_data (multipartJsonBody).
+    if (!req.isMultipart()) controlFields(req.body, '', CONTROL_IN_TEXT, errors);
+    if (errors.length > 0) throw badRequest(errors);
+  });
+}
