@@ -85,6 +85,28 @@ export const qBool = () =>
   }, z.boolean({ error: 'must be 1/0 or true/false' }).optional());
 export const qString = () => z.preprocess(blankToUndefined, z.string().max(200).optional());
 export const qDate = () => z.preprocess(blankToUndefined, BusinessDate.optional());
+/** Where the server serves uploaded images (CONTRACT.md section 6). */
+export const UPLOADS_URL_PREFIX = '/uploads/';
+const ISSUED_UPLOAD =
+  /^(https?:\/\/[^\s?#]+?)?\/uploads\/[a-z0-9_-]+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
+/** Whether a string has the shape of an address this server's photo upload answers. */
+export const isIssuedUploadUrl = (v: string) => ISSUED_UPLOAD.test(v);
+/** Inline placeholder images (the demo data's); a record may keep one, a client may not set a new one. */
+const INLINE_IMAGE = /^data:image\/(png|jpeg|webp|svg\+xml)[;,]/;
+/**
+ * An image field a client sets: '' (none) or the `url` a photo upload answered. Anything else (another
+ * site, `javascript:...`) is a 400. The server also checks that the file exists, and accepts an inline
+ * placeholder only when it is the value the record already has (an edit that keeps the photo).
+ */
+export const imageRef = () =>
+  z
+    .string()
+    .trim()
+    .max(20_000)
+    .refine((v) => v === '' || isIssuedUploadUrl(v) || INLINE_IMAGE.test(v), {
+      error: 'must be the url answered by the photo upload, or empty',
+    });
+
 /** page / limit / by / sort / search, shared by every paged list (CONTRACT.md section 3). */
 export const ListQuery = z.object({
   page: z.preprocess(

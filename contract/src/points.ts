@@ -13,7 +13,7 @@
 //   (see POINT_RULES_NOTE). Re-sending an invoice whose points changed writes a correction row
 //   (type 7) for the difference; re-sending it unchanged writes nothing.
 import { z } from 'zod';
-import { BusinessDate, Id, qBool, qDate, qInt, qString, Timestamp } from './common';
+import { BusinessDate, Id, imageRef, qBool, qDate, qInt, qString, Timestamp } from './common';
 import { defineImport, ImportResult, importBody } from './import';
 import { defineContract, updateSchema } from './resource';
 
@@ -702,8 +702,8 @@ const promoFields = {
     .min(0, { error: 'must be 0 or more' })
     .max(MAX_POINTS_PER_MOVEMENT),
   item_category_id: Id.nullable(),
-  /** The URL answered by POST /point_promo/photo. */
-  photo: z.string().trim().max(500),
+  /** The URL answered by POST /point_promo/photo ('' for none). */
+  photo: imageRef(),
   active: z.boolean(),
   note: z.string().trim().max(500),
 };

@@ -14,6 +14,8 @@ import { ensureSuperAdmin } from './modules/staff/bootstrap';
 const CHECKPOINT_CHECK_MS = 2_000;
 const CHECKPOINT_WAL_BYTES = 8 * 1024 * 1024;
 const CHECKPOINT_MAX_AGE_MS = 60_000;
+const UPLOAD_SWEEP_EVERY_MS = 60 * 60 * 1000;
+const UPLOAD_KEEP_MS = 24 * 60 * 60 * 1000;
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(2)} s`;
 
@@ -80,12 +82,23 @@ async function main() {
     checkpointTimer.unref();
   }
 
+  // Photos uploaded for a form that was never saved, or replaced since, are removed after a day.
+  const sweepUploads = () =>
+    app.uploads
+      .sweep(database.db, UPLOAD_KEEP_MS)
+      .then((r) => r.removed > 0 && app.log.info(`removed ${r.removed} unreferenced uploads`))
+      .catch((err) => app.log.warn({ err }, 'upload sweep failed'));
+  const sweepTimer = setInterval(sweepUploads, UPLOAD_SWEEP_EVERY_MS);
+  sweepTimer.unref();
+  setTimeout(sweepUploads, 60_000).unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: stopping`);
     clearInterval(checkpointTimer);
+    clearInterval(sweepTimer);
     try {
       await app.close();
     } finally {

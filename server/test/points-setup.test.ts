@@ -215,6 +215,10 @@ describe('/point_promo/', () => {
   let promoId: number;
 
   it('should create, list, select by dates, get, update and delete promos', async () => {
+    const stored = (folder: string) =>
+      h.app.uploads.save({ buffer: PNG_1X1, mime: 'image/png', ext: 'png', field: 'photo' }, folder);
+    const first = (await stored('point_promo')).url;
+    const second = (await stored('point_promo')).url;
     const res = await h.call(admin, 'POST', '/point_promo/', {
       name: 'Double Minuman',
       start_date: '2024-04-01',
@@ -222,7 +226,7 @@ describe('/point_promo/', () => {
       multiplier: 2,
       bonus_points: 5,
       item_category_id: catA.id,
-      photo: '/uploads/promo.jpg',
+      photo: first,
     });
     expect(res.status).toBe(201);
     promoId = res.body.data.id;
@@ -230,7 +234,7 @@ describe('/point_promo/', () => {
       multiplier: 2,
       bonus_points: 5,
       item_category_name: 'Minuman',
-      photo: '/uploads/promo.jpg',
+      photo: first,
       active: true,
     });
     const snacks = await h.call(admin, 'POST', '/point_promo/', {
@@ -249,9 +253,9 @@ describe('/point_promo/', () => {
     expect(got.body.data.name).toBe('Double Minuman');
     const upd = await h.call(admin, 'PUT', `/point_promo/${promoId}`, {
       multiplier: 3,
-      photo: '/uploads/new.jpg',
+      photo: second,
     });
-    expect(upd.body.data).toMatchObject({ multiplier: 3, photo: '/uploads/new.jpg', bonus_points: 5 });
+    expect(upd.body.data).toMatchObject({ multiplier: 3, photo: second, bonus_points: 5 });
     const del = await h.call(admin, 'DELETE', `/point_promo/${snacks.body.data.id}`);
     expect(del.body).toEqual({ data: { id: snacks.body.data.id } });
   });

@@ -7,6 +7,7 @@ import { resources } from '../src/modules/index';
 import { makeCustomer, makeCustomerType, makeItem, makeItemCategory, multipart } from './factories';
 import { VIEWER } from './fixtures';
 import { createHarness, type Harness } from './harness';
+import { callRoute, protectedRoutes } from './support/routes';
 
 let h: Harness;
 let admin: string;
@@ -20,26 +21,12 @@ afterAll(async () => {
   await h?.close();
 });
 
-const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
-
 describe('every protected route', () => {
   it('should answer 401 without a token', async () => {
-    const api = h.app.routeTable.filter(
-      (r) =>
-        r.url.startsWith('/v1/api/') &&
-        !r.url.startsWith('/v1/api/docs') &&
-        !r.public &&
-        r.method !== 'HEAD' &&
-        r.method !== 'OPTIONS',
-    );
+    const api = protectedRoutes(h);
     expect(api.length).toBeGreaterThan(30);
     for (const route of api) {
-      const res = await h.call(
-        null,
-        route.method as 'GET',
-        concrete(route.url),
-        route.method === 'GET' ? undefined : {},
-      );
+      const res = await callRoute(h, null, route);
       expect({ route: `${route.method} ${route.url}`, status: res.status }).toEqual({
         route: `${route.method} ${route.url}`,
         status: 401,
@@ -54,12 +41,7 @@ describe('every protected route', () => {
     );
     expect(guarded.length).toBeGreaterThan(30);
     for (const route of guarded) {
-      const res = await h.call(
-        viewer,
-        route.method as 'GET',
-        concrete(route.url),
-        route.method === 'GET' ? undefined : {},
-      );
+      const res = await callRoute(h, viewer, route);
       expect({ route: `${route.method} ${route.url}`, status: res.status }).toEqual({
         route: `${route.method} ${route.url}`,
         status: 403,
@@ -345,7 +327,12 @@ const samples: Record<string, Sample> = {
       multiplier: 2,
       bonus_points: 5,
       item_category_id: (await makeItemCategory(h.database.db)).id,
-      photo: 'https://example.com/promo.png',
+      photo: (
+        await h.app.uploads.save(
+          { buffer: Buffer.from('png'), mime: 'image/png', ext: 'png', field: 'photo' },
+          'point_promo',
+        )
+      ).url,
       active: false,
       note: 'catatan',
     }),

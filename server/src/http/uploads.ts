@@ -5,14 +5,24 @@
 // - a preValidation hook that lets a JSON route also take multipart (its body schema validates form_data),
 // - and the plain `POST .../photo` route answering {data: {url, path}}.
 import { randomUUID } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Action, PermissionArea } from '@lbo/contract/common';
+import {
+  type Action,
+  isIssuedUploadUrl,
+  type PermissionArea,
+  UPLOADS_URL_PREFIX,
+} from '@lbo/contract/common';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
+import { type DbOrTx, rows } from '../db/client';
 import { ApiError, badRequest } from './errors';
+
+export { UPLOADS_URL_PREFIX };
+
 import { assertCleanBody } from './input-guard';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -22,7 +32,6 @@ export const IMAGE_TYPES: Readonly<Record<string, string>> = {
   'image/webp': 'webp',
 };
 export const IMAGE_FIELDS = ['photo', 'image'] as const;
-export const UPLOADS_URL_PREFIX = '/uploads/';
 
 export type UploadedImage = {
   buffer: Buffer;
@@ -67,12 +76,98 @@ export class UploadStore {
     return { url: `${this.publicUrl.replace(/\/$/, '')}${UPLOADS_URL_PREFIX}${rel}`, path: rel };
   }
 
+  /** The path inside the upload folder of a url `save` answered; null for anything else. */
+  relPathOf(url: string): string | null {
+    if (!isIssuedUploadUrl(url)) return null;
+    const at = url.indexOf(UPLOADS_URL_PREFIX);
+    return url.slice(at + UPLOADS_URL_PREFIX.length);
+  }
+
+  /** Whether a url names a file this server stored (an image field may only hold such a url). */
+  async exists(url: string): Promise<boolean> {
+    const rel = this.relPathOf(url);
+    if (!rel) return false;
+    try {
+      return (await stat(path.join(this.dir, rel))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Removes stored files older than `olderThanMs` that no record refers to: uploaded for a form that was
+   * never saved, or replaced since. References are found in every text column named like an image
+   * (`photo`, `image`, `thumbnail`, `*_photo`, `*_image`, `*_url`) of every table, so a new area whose
+   * image column follows that naming is covered without registering it.
+   */
+  async sweep(db: DbOrTx, olderThanMs: number): Promise<{ removed: number; kept: number }> {
+    const columns = await rows<{ table_name: string; column_name: string }>(
+      db,
+      sql`select table_name, column_name from information_schema.columns
+          where table_schema = current_schema() and data_type in ('text', 'character varying')
+            and (column_name in ('photo', 'image', 'thumbnail') or column_name like '%\\_photo'
+                 or column_name like '%\\_image' or column_name like '%\\_url')`,
+    );
+    const referenced = new Set<string>();
+    for (const c of columns) {
+      const found = await rows<{ v: string }>(
+        db,
+        sql`select distinct ${sql.identifier(c.column_name)} as v from ${sql.identifier(c.table_name)}
+            where ${sql.identifier(c.column_name)} like ${`%${UPLOADS_URL_PREFIX}%`}`,
+      );
+      for (const { v } of found) {
+        const rel = this.relPathOf(v);
+        if (rel) referenced.add(rel);
+      }
+    }
+    const cutoff = Date.now() - olderThanMs;
+    let removed = 0;
+    let kept = 0;
+    const folders = await readdir(this.dir, { withFileTypes: true }).catch(() => []);
+    for (const folder of folders.filter((f) => f.isDirectory())) {
+      for (const file of await readdir(path.join(this.dir, folder.name), { withFileTypes: true })) {
+        if (!file.isFile()) continue;
+        const rel = `${folder.name}/${file.name}`;
+        const abs = path.join(this.dir, rel);
+        const { mtimeMs } = await stat(abs);
+        if (mtimeMs >= cutoff || referenced.has(rel)) {
+          kept++;
+          continue;
+        }
+        await unlink(abs).catch(() => {});
+        removed++;
+      }
+    }
+    return { removed, kept };
+  }
+
   /** Removes a file stored by `save` (used when the write it belonged to fails). */
   async remove(rel: string): Promise<void> {
     const abs = path.resolve(this.dir, rel);
     if (!abs.startsWith(path.resolve(this.dir) + path.sep)) return;
     await unlink(abs).catch(() => {});
   }
+}
+
+/**
+ * 400 for each image field of a body holding a url this server did not store; '' and absent fields
+ * pass, and so does the value the record already has (`before`, on an update).
+ */
+export async function assertStoredImages(
+  req: FastifyRequest,
+  body: Record<string, unknown>,
+  fields: readonly string[],
+  before?: Record<string, unknown>,
+): Promise<void> {
+  const errors: string[] = [];
+  for (const field of fields) {
+    const v = body[field];
+    if (typeof v !== 'string' || v === '' || (before && before[field] === v)) continue;
+    if (!(await req.server.uploads.exists(v))) {
+      errors.push(`${field}: no image was uploaded at that address; upload the photo first`);
+    }
+  }
+  if (errors.length > 0) throw badRequest(errors);
 }
 
 /** Judges a file by its bytes, never its name or declared type: 415 unless JPEG, PNG or WebP. */

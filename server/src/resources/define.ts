@@ -53,6 +53,11 @@ export type ResourceDef<C extends ResourceContract = ResourceContract> = {
   ) => Promise<unknown>;
   /** With `contract.upload`: the table column that receives the stored image's URL, and the folder for it. */
   upload?: { column: string; folder: string };
+  /**
+   * Body fields holding the url of an image uploaded earlier (`POST .../photo`): on create and update
+   * each must name a file this server stored (contract: `imageRef()`), else 400.
+   */
+  images?: readonly string[];
   hooks?: {
     /** Turns validated create input into table values (default: the input's keys that are table columns). */
     beforeCreate?(

@@ -18,7 +18,7 @@ import { writeAudit } from '../http/audit';
 import { forbidden, notFound } from '../http/errors';
 import { allOf, orderBy, pageMeta, searchCondition } from '../http/list-query';
 import { assertBranchInScope, assertReferencesInScope } from '../http/scope';
-import { multipartJsonBody, type StoredUpload } from '../http/uploads';
+import { assertStoredImages, multipartJsonBody, type StoredUpload } from '../http/uploads';
 import { type AnyResourceDef, scopeCondition, scopeFlag } from './define';
 
 const IN_SCOPE = '__in_scope';
@@ -306,6 +306,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
             req,
             (req.body as Record<string, unknown>)[def.scope.inputKey] as number | null,
           );
+        if (def.images) await assertStoredImages(req, req.body as Record<string, unknown>, def.images);
         const { input, stored } = await withUpload(def, req, req.body as Record<string, unknown>);
         const created = await cleanupOnError(req, stored, () =>
           db.transaction(async (tx) => {
@@ -357,6 +358,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
             const ctx = { req, tx };
             const before = await loadRecord(tx, def, req, id);
             await assertReferencesInScope(tx, req, def.scope?.references, input);
+            if (def.images) await assertStoredImages(req, body, def.images, before);
             const values = def.hooks?.beforeUpdate
               ? await def.hooks.beforeUpdate(id, input, before, ctx)
               : input;

@@ -281,6 +281,7 @@ function promoValues(input: Record<string, unknown>): Record<string, unknown> {
 export const pointPromoResource = defineResource({
   contract: pointPromoContract,
   table: point_promos,
+  images: ['photo'],
   columns: {
     id: point_promos.id,
     name: point_promos.name,
