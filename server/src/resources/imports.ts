@@ -35,6 +35,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, rows as selectRows, type Tx } from '../db/client';
+import { retryOnConflict } from '../db/retry';
 import { writeAudit } from '../http/audit';
 import { ApiError } from '../http/errors';
 
@@ -229,28 +230,36 @@ export async function runImport<C extends ImportContract, Resolved>(
   };
 
   try {
-    return await db.transaction(async (tx) => {
-      const resolved =
-        def.resolve && good.length > 0
-          ? await def.resolve(tx, good, resolveCtx)
-          : (good as unknown as Resolved);
-      if (problems.length > 0) throw new ApiError('VALIDATION_ERROR', capped(problems));
-      if (outside.length > 0) throw new ApiError('FORBIDDEN', capped(outside));
-      const { result, ids } = await def.write(tx, resolved, base);
-      if (ids && ids.length > 0) for (const hook of def.hooks ?? []) await hook(tx, ids, base);
-      if (dryRun) throw new DryRunRollback({ ...result, dry_run: true });
-      await writeAudit(tx, req, {
-        action: def.audit?.action ?? 'import',
-        entity: def.audit?.entity ?? c.name,
-        entityId: null,
-        after: {
-          [c.rowsKey]: input.rows.length,
-          ...(result as ImportResult),
-          ...def.audit?.after?.(resolved, result, base),
-        },
-      });
-      return result;
-    });
+    // A deadlock or serialization failure between concurrent imports is retried before it is a 409.
+    return await retryOnConflict(
+      () =>
+        db.transaction(async (tx) => {
+          const resolved =
+            def.resolve && good.length > 0
+              ? await def.resolve(tx, good, resolveCtx)
+              : (good as unknown as Resolved);
+          if (problems.length > 0) throw new ApiError('VALIDATION_ERROR', capped(problems));
+          if (outside.length > 0) throw new ApiError('FORBIDDEN', capped(outside));
+          const { result, ids } = await def.write(tx, resolved, base);
+          if (ids && ids.length > 0) for (const hook of def.hooks ?? []) await hook(tx, ids, base);
+          if (dryRun) throw new DryRunRollback({ ...result, dry_run: true });
+          await writeAudit(tx, req, {
+            action: def.audit?.action ?? 'import',
+            entity: def.audit?.entity ?? c.name,
+            entityId: null,
+            after: {
+              [c.rowsKey]: input.rows.length,
+              ...(result as ImportResult),
+              ...def.audit?.after?.(resolved, result, base),
+            },
+          });
+          return result;
+        }),
+      {
+        onRetry: (attempt, code) =>
+          req.log.warn({ code, attempt }, `import ${c.name}: retrying after ${code}`),
+      },
+    );
   } catch (err) {
     if (err instanceof DryRunRollback) return err.result as ResultOf<C>;
     throw err;

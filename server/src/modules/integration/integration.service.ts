@@ -253,6 +253,20 @@ async function writeDocuments(
   const lineCols = LINE_COLUMNS.map((c) => ident(c.name));
   const lineRecord = sql`json_to_recordset(${JSON.stringify(lines)}::json) as l("document_no" text, ${recordType(LINE_COLUMNS)})`;
 
+  // 0. Lock the customers concerned, in id order, before any document row: the customers of the sent
+  //    documents and those that own them now (a document may move). Imports of overlapping batches then
+  //    take their locks in one order (no deadlock), and the later one waits for the earlier to commit,
+  //    so the comparison below sees its documents: sent again unchanged, they count as unchanged. The
+  //    points engine and the ledger lock the same customer rows, in the same order, next.
+  await tx.execute(
+    sql`select id from customers where id in (
+          select json_array_elements_text(${JSON.stringify([...new Set(headers.map((h) => h.customer_id))])}::json)::int
+          union
+          select customer_id from ${H}
+          where "document_no" in (select json_array_elements_text(${JSON.stringify(headers.map((h) => h.document_no))}::json))
+        ) order by id for update`,
+  );
+
   // a. Known documents whose lines differ from the ones sent (new documents show up too; harmless).
   const changedLines = await rows<{ document_no: string }>(
     tx,
