@@ -47,7 +47,22 @@ export const MAX_LIMIT = 100;
 export const SELECT_CAP = 1000;
 
 /** Business date `YYYY-MM-DD` (Asia/Jakarta). */
-export const BusinessDate = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
+export const BusinessDate = z.iso
+  .date({ error: 'must be a date as YYYY-MM-DD' })
+  .refine((v) => v >= '2000-01-01' && v <= '2100-12-31', {
+    error: 'must be a date between 2000-01-01 and 2100-12-31',
+  });
+
+/** Today in the distributor's time zone, `YYYY-MM-DD`, shifted by `days`. */
+export function jakartaDate(days = 0): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(d);
+}
+
+/** The date of a ledger movement: from 2000 up to 31 days ahead (a mistyped year would skew every report). */
+export const LedgerDate = BusinessDate.refine((v) => v <= jakartaDate(31), {
+  error: 'must not be more than 31 days ahead',
+});
 export const Timestamp = z.string();
 export const Id = z.number().int().positive();
 export const Money = z.number();

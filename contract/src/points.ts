@@ -13,7 +13,7 @@
 //   (see POINT_RULES_NOTE). Re-sending an invoice whose points changed writes a correction row
 //   (type 7) for the difference; re-sending it unchanged writes nothing.
 import { z } from 'zod';
-import { BusinessDate, Id, imageRef, qBool, qDate, qInt, qString, Timestamp } from './common';
+import { BusinessDate, Id, imageRef, LedgerDate, qBool, qDate, qInt, qString, Timestamp } from './common';
 import { defineImport, ImportResult, importBody } from './import';
 import { defineContract, updateSchema } from './resource';
 
@@ -124,6 +124,13 @@ export const PointEntry = z.object({
 });
 export type PointEntry = z.infer<typeof PointEntry>;
 
+/** A manual movement's points, either sign here: pointSignError decides which sign the type takes. */
+const manualPoints = () =>
+  z
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(-MAX_POINTS_PER_MOVEMENT)
+    .max(MAX_POINTS_PER_MOVEMENT);
 const manualType = () =>
   z.union([z.literal(2), z.literal(5), z.literal(7)], {
     error: 'must be 2 (injected), 5 (deduction) or 7 (correction); other types are written by the system',
@@ -137,15 +144,11 @@ export const PointEntryCreate = z
   .object({
     customer_id: Id,
     point_type: manualType(),
-    points: z
-      .number({ error: 'must be a whole number' })
-      .int({ error: 'must be a whole number' })
-      .min(-MAX_POINTS_PER_MOVEMENT)
-      .max(MAX_POINTS_PER_MOVEMENT),
+    points: manualPoints(),
     reason: reason(),
     reference: reference().optional().default(''),
-    /** Defaults to today (Asia/Jakarta). */
-    entry_date: BusinessDate.optional(),
+    /** Defaults to today (Asia/Jakarta); at most 31 days ahead. */
+    entry_date: LedgerDate.optional(),
   })
   .superRefine(checkPointSign);
 export type PointEntryCreate = z.infer<typeof PointEntryCreate>;
@@ -153,14 +156,10 @@ export type PointEntryCreate = z.infer<typeof PointEntryCreate>;
 /** Correcting a staff row: any of these; the rest is taken from the row being corrected. */
 export const PointEntryUpdate = updateSchema({
   point_type: manualType(),
-  points: z
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(-MAX_POINTS_PER_MOVEMENT)
-    .max(MAX_POINTS_PER_MOVEMENT),
+  points: manualPoints(),
   reason: reason(),
   reference: reference(),
-  entry_date: BusinessDate,
+  entry_date: LedgerDate,
 });
 export type PointEntryUpdate = z.infer<typeof PointEntryUpdate>;
 
@@ -236,8 +235,8 @@ export const PointInjectParams = z.object({
   points: wholePositive(),
   reason: reason(),
   reference: reference().optional(),
-  /** Defaults to today (Asia/Jakarta). */
-  entry_date: BusinessDate.optional(),
+  /** Defaults to today (Asia/Jakarta); at most 31 days ahead. */
+  entry_date: LedgerDate.optional(),
 });
 export type PointInjectParams = z.infer<typeof PointInjectParams>;
 

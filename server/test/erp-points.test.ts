@@ -68,3 +68,40 @@ describe('ERP import earns points', () => {
     expect(rows).toHaveLength(2);
   });
 });
+
+describe('an invoice whose points overflow a movement', () => {
+  it('should refuse the batch naming the document, and write nothing', async () => {
+    const db = h.database.db;
+    const cat = await makeItemCategory(db);
+    await makeItem(db, { item_category_id: cat.id, item_code: 'EMAS-01' });
+    // 1 rupiah per point on a 5-billion-rupiah line: 5,000,000,000 points, beyond any integer column.
+    await makeRule(db, {
+      item_category_id: cat.id,
+      amount_per_point: 1,
+      start_date: '2025-01-01',
+      end_date: '2025-12-31',
+    });
+    const res = await h.call(admin, 'POST', '/integration/sales_invoice', {
+      documents: [
+        {
+          document_no: 'INV/ERP/OK-1',
+          invoice_date: '2025-05-03',
+          customer_code: 'ERP-PTS-1',
+          lines: [{ item_code: 'MIE-01', qty: 1, price: 20_000 }],
+        },
+        {
+          document_no: 'INV/ERP/BIG-1',
+          invoice_date: '2025-05-03',
+          customer_code: 'ERP-PTS-1',
+          lines: [{ item_code: 'EMAS-01', qty: 1, price: 5_000_000_000 }],
+        },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.err_msg).toEqual([expect.stringMatching(/^invoice INV\/ERP\/BIG-1: /)]);
+    const [{ n }] = await h.database.rows<{ n: number }>(
+      sql`select count(*)::int as n from sales_invoices where document_no in ('INV/ERP/OK-1', 'INV/ERP/BIG-1')`,
+    );
+    expect(n).toBe(0);
+  });
+});

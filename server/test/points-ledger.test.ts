@@ -432,3 +432,39 @@ describe('branch scope', () => {
     expect((await h.call(admin, 'GET', '/point/balance/customer_id/abc')).status).toBe(400);
   });
 });
+
+describe('dates of manual movements', () => {
+  it('should refuse a movement dated far ahead or before 2000, on create, correct and inject, writing nothing', async () => {
+    const before = await h.database.rows<{ n: number }>(sql`select count(*)::int as n from point_ledger`);
+    for (const entry_date of ['9999-12-31', '2100-01-01', '1999-12-31']) {
+      const res = await h.call(admin, 'POST', '/point/', {
+        customer_id: c1.id,
+        point_type: 2,
+        points: 5,
+        reason: 'tanggal salah',
+        entry_date,
+      });
+      expect({ entry_date, status: res.status }).toEqual({ entry_date, status: 400 });
+      expect(res.body.err_msg[0]).toMatch(/^entry_date: /);
+    }
+    const inject = await h.call(admin, 'POST', '/point/inject/', {
+      points: 5,
+      reason: 'tanggal salah',
+      entry_date: '9999-12-31',
+      customer_ids: [c1.id],
+    });
+    expect(inject.status).toBe(400);
+    const after = await h.database.rows<{ n: number }>(sql`select count(*)::int as n from point_ledger`);
+    expect(after[0].n).toBe(before[0].n);
+    const ok = await h.call(admin, 'POST', '/point/', {
+      customer_id: c1.id,
+      point_type: 2,
+      points: 5,
+      reason: 'tanggal benar',
+      entry_date: '2024-02-29',
+    });
+    expect(ok.status).toBe(201);
+    const corrected = await h.call(admin, 'PUT', `/point/${ok.body.data.id}`, { entry_date: '9999-12-31' });
+    expect(corrected.status).toBe(400);
+  });
+});

@@ -23,9 +23,12 @@
 // 6. The movements are posted through the shared ledger service (domain/ledger.ts postMovements): one
 //    set-based statement, balances moved conditionally: if a correction would take a balance
 //    below zero the whole call is refused with 409 (the import's transaction rolls back).
+
+import { MAX_POINTS_PER_MOVEMENT } from '@lbo/contract/points';
 import { type SQL, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
 import { intArray, postMovements } from '../../domain/ledger';
+import { badRequest } from '../../http/errors';
 
 export type InvoicePointsResult = {
   /** Invoices that got their first points (a type 1 and/or type 3 row). */
@@ -61,6 +64,17 @@ export async function applyInvoicePoints(tx: Tx, invoiceIds: number[]): Promise<
     point_type: number;
     delta: number;
   }>(tx, invoicePointsStatement(idArr));
+  // Amounts far beyond any real invoice (or a rule of 1 rupiah per point on a huge one) must not
+  // overflow the ledger: refuse them, naming the documents, before anything is posted.
+  const tooLarge = moves.filter((m) => Math.abs(Number(m.delta)) > MAX_POINTS_PER_MOVEMENT);
+  if (tooLarge.length > 0) {
+    throw badRequest(
+      [...new Set(tooLarge.map((m) => m.document_no))].map(
+        (d) =>
+          `invoice ${d}: its points come to more than ${MAX_POINTS_PER_MOVEMENT.toLocaleString('en')} in one movement; check its amounts and the point rule`,
+      ),
+    );
+  }
   // The movements go through the shared ledger service: one set-based, all-or-nothing statement that
   // moves each balance conditionally (credits first per customer, so a history never dips below zero).
   await postMovements(
@@ -68,7 +82,7 @@ export async function applyInvoicePoints(tx: Tx, invoiceIds: number[]): Promise<
     moves.map((m) => ({
       customerId: m.customer_id,
       pointType: m.point_type,
-      points: m.delta,
+      points: Number(m.delta),
       source: m.kind,
       reason: REASON[m.point_type] ?? REASON[7],
       invoiceDocumentNo: m.document_no,
@@ -131,11 +145,11 @@ ruled as (
 per_promo as (
   select invoice_id, sum(raw) as raw,
          case when promo_id is null or sum(raw) <= 0 then 0
-              else floor(sum(raw) * (max(multiplier) - 1))::int + max(bonus_points) end as extra
+              else floor(sum(raw) * (max(multiplier) - 1))::bigint + max(bonus_points) end as extra
   from ruled group by invoice_id, promo_id
 ),
 earned as (
-  select inv.*, coalesce(floor(sum(pp.raw)), 0)::int as base, coalesce(sum(pp.extra), 0)::int as extra,
+  select inv.*, coalesce(floor(sum(pp.raw)), 0)::bigint as base, coalesce(sum(pp.extra), 0)::bigint as extra,
          coalesce((
            select m.max_point from point_max_customers m
            where m.customer_id = inv.customer_id and m.active
@@ -155,7 +169,7 @@ others as (
   select k.customer_id, k.month_start, o.pts
   from pairs k
   cross join lateral (
-    select coalesce(sum(l.points), 0)::int as pts from point_ledger l
+    select coalesce(sum(l.points), 0)::bigint as pts from point_ledger l
     where l.customer_id = k.customer_id and not l.void and l.source in ('invoice', 'promo')
       and l.entry_date >= k.month_start and l.entry_date < (k.month_start + interval '1 month')::date
       and l.invoice_document_no not in (select document_no from inv)
@@ -176,7 +190,7 @@ target as (
   select document_no, customer_id, invoice_date, 'promo', pts - least(base, pts) from allowed
 ),
 cur as (
-  select l.invoice_document_no as document_no, l.customer_id, l.entry_date, l.source as kind, sum(l.points)::int as pts
+  select l.invoice_document_no as document_no, l.customer_id, l.entry_date, l.source as kind, sum(l.points)::bigint as pts
   from point_ledger l
   where not l.void and l.source in ('invoice', 'promo') and l.invoice_document_no in (select document_no from inv)
   group by 1, 2, 3, 4
