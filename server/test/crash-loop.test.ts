@@ -1,0 +1,185 @@
+// The embedded database under a kill -9 loop, bounded to about a minute: the real server is started,
+// two writers import invoice batches (earning points), and the server is killed with SIGKILL at a
+// random moment, again and again. After each restart every acknowledged invoice must be there with
+// all its lines, no import may be half written, and in the end every point balance must equal its
+// ledger. The restart times are printed.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/client';
+import { verifyBalances } from '../src/modules/points/points.verify';
+import { makeCustomer, makeItem, makeItemCategory } from './factories';
+import { ADMIN, seedFixture } from './fixtures';
+import { makeRule } from './points-factories';
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+const onServer = !!process.env.TEST_DATABASE_URL;
+const BUDGET_MS = 60_000;
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+function start(dataDir: string, port: number): { child: ChildProcess; log: () => string } {
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SEED_DEMO: 'never',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => {
+    log += d;
+  });
+  child.stderr?.on('data', (d) => {
+    log += d;
+  });
+  return { child, log: () => log };
+}
+
+async function waitHealthy(port: number, child: ChildProcess, log: () => string): Promise<void> {
+  const until = Date.now() + 90_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${log()}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/v1/api/health`)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`not healthy in time:\n${log()}`);
+}
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
+
+describe.skipIf(onServer)('kill -9 loop with writers', () => {
+  it('should keep every acknowledged import whole and every balance equal to its ledger', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lbo-crash-'));
+    dirs.push(dataDir);
+    // A small organisation, customers, items and a points rule, written before the server starts.
+    const setup = await openDatabase({ dataDir });
+    await setup.migrate();
+    const fixture = await seedFixture(setup.db);
+    const codes: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      codes.push(
+        (await makeCustomer(setup.db, { branch_id: fixture.branches.b1.id, customer_code: `KILL-${i}` }))
+          .customer_code,
+      );
+    }
+    const cat = await makeItemCategory(setup.db);
+    for (const code of ['KL-A', 'KL-B'])
+      await makeItem(setup.db, { item_category_id: cat.id, item_code: code });
+    await makeRule(setup.db, {
+      item_category_id: cat.id,
+      amount_per_point: 1000,
+      start_date: '2025-01-01',
+      end_date: '2025-12-31',
+    });
+    await setup.close();
+
+    const acknowledged: string[] = [];
+    const restarts: number[] = [];
+    const started = Date.now();
+    let round = 0;
+    while (Date.now() - started < BUDGET_MS) {
+      round++;
+      const port = await freePort();
+      const t0 = Date.now();
+      const server = start(dataDir, port);
+      await waitHealthy(port, server.child, server.log);
+      if (round > 1) restarts.push(Date.now() - t0);
+      const login = await fetch(`http://127.0.0.1:${port}/v1/api/web/auth`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      });
+      const token = ((await login.json()) as { data: { token: string } }).data.token;
+      let alive = true;
+      const writer = async (w: number) => {
+        for (let b = 0; alive; b++) {
+          const docs = Array.from({ length: 25 }, (_, i) => ({
+            document_no: `KILL/${round}/${w}/${b}/${i}`,
+            invoice_date: '2025-07-01',
+            customer_code: codes[(b + i + w) % codes.length],
+            lines: [
+              { item_code: 'KL-A', qty: 1 + (i % 4), price: 15_000 },
+              { item_code: 'KL-B', qty: 2, price: 8_000 },
+            ],
+          }));
+          try {
+            const res = await fetch(`http://127.0.0.1:${port}/v1/api/integration/sales_invoice`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+              body: JSON.stringify({ documents: docs }),
+            });
+            if (res.status === 200) acknowledged.push(...docs.map((d) => d.document_no));
+            else if (alive) throw new Error(`import answered ${res.status}: ${await res.text()}`);
+          } catch (err) {
+            if (alive) throw err;
+            return; // killed mid-request: not acknowledged
+          }
+        }
+      };
+      const writing = [writer(1), writer(2)];
+      await new Promise((r) => setTimeout(r, 1500 + Math.random() * 2500));
+      alive = false;
+      server.child.kill('SIGKILL');
+      await exited(server.child);
+      await Promise.all(writing);
+    }
+
+    // Closed cleanly now: open the directory and look.
+    const db = await openDatabase({ dataDir });
+    try {
+      const [found] = await db.rows<{ n: number; total: number; whole: number; stray: number }>(
+        sql`select
+              (select count(*)::int from sales_invoices
+                where document_no in (select json_array_elements_text(${JSON.stringify(acknowledged)}::json))) as n,
+              (select count(*)::int from sales_invoices) as total,
+              (select count(*)::int from sales_invoices i
+                where (select count(*) from sales_invoice_lines l where l.invoice_id = i.id) = 2) as whole,
+              (select count(*)::int from sales_invoices i
+                where not exists (select 1 from sales_invoice_lines l where l.invoice_id = i.id)) as stray`,
+      );
+      const verify = await verifyBalances(db.db);
+      const sorted = [...restarts].sort((a, b) => a - b);
+      console.log(
+        `[crash-loop] ${round} kills, ${acknowledged.length} acknowledged invoices, all found: ${found.n === acknowledged.length}; ` +
+          `restart to healthy: median ${sorted[Math.floor(sorted.length / 2)] ?? '-'} ms, max ${sorted.at(-1) ?? '-'} ms`,
+      );
+      expect(round).toBeGreaterThan(2);
+      expect(acknowledged.length).toBeGreaterThan(0);
+      expect(found.n).toBe(acknowledged.length);
+      // No half-written import: every stored invoice (acknowledged or not) has both its lines.
+      expect(found.whole).toBe(found.total);
+      expect(found.stray).toBe(0);
+      expect(verify.differences).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  }, 240_000);
+});
