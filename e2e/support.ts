@@ -186,3 +186,35 @@ export async function checkListScreen(page: Page, c: ListCheck) {
   for (const h of hits) assert.match(JSON.stringify(Object.values(h)), new RegExp(c.search.term, 'i'));
   await eventually(async () => assert.equal(await tableRows(page).count(), hits.length));
 }
+
+/** Today in Jakarta (UTC+7, the business day the server uses), as YYYY-MM-DD. */
+export const jakartaToday = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+
+export type ApiGet = <T>(path: string) => Promise<T>;
+
+/** Reads `/v1/api<path>` through `page` with `token`, asserting a 200; the answer's data. */
+export const apiGetter =
+  (page: Page, token: string): ApiGet =>
+  async <T>(path: string): Promise<T> => {
+    const res = await page.request.get(`${BASE_URL}/v1/api${path}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    assert.equal(res.status(), 200, `${path} answered ${res.status()}`);
+    return ((await res.json()) as { data: T }).data;
+  };
+
+/** The first of 50 products (by code, in `sort` order) without an old price on `date`. */
+export async function productWithoutOldPrice<T extends { item_id: number }>(
+  apiGet: ApiGet,
+  date: string,
+  sort: 'asc' | 'desc',
+): Promise<T | undefined> {
+  const items = (await apiGet<{ list_item: T[] }>(`/web/item/?by=item_code&sort=${sort}&limit=50`)).list_item;
+  for (const candidate of items) {
+    const prices = await apiGet<{ effective_date: string }[]>(
+      `/item_old_price/select?item_id=${candidate.item_id}`,
+    );
+    if (!prices.some((p) => p.effective_date === date)) return candidate;
+  }
+  return undefined;
+}

@@ -26,6 +26,12 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+// No font loading API either; Mantine's autosizing textarea listens to it.
+if (!document.fonts)
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener() {}, removeEventListener() {} },
+  });
 
 afterEach(() => {
   cleanup();

@@ -4,23 +4,28 @@ import { defineAction } from './action';
 import { DeletedBody } from './common';
 
 /**
+ * Every web screen over the ledger and the balances (resource names): a change to the ledger
+ * refreshes them all.
+ */
+export const POINT_RESOURCES = [
+  'point_ledger',
+  'point_master',
+  'point_deduction',
+  'point_injected',
+  'point_balance',
+  'point_report',
+  'point_store_report',
+  'point_customer_balance',
+] as const;
+
+/**
  * DELETE /point/:id voids the movement: it stays in the ledger marked void and leaves the balance.
  * Confirmed in the web app; 409 for system rows, void rows, or when the balance would go below zero.
  */
 export const pointVoidAction = defineAction({
   name: 'void',
   resource: 'point',
-  // Every screen over the ledger and the balances (web resource names).
-  related: [
-    'point_ledger',
-    'point_master',
-    'point_deduction',
-    'point_injected',
-    'point_balance',
-    'point_report',
-    'point_store_report',
-    'point_customer_balance',
-  ],
+  related: POINT_RESOURCES,
   method: 'DELETE',
   path: '/point/:id',
   placement: 'record',

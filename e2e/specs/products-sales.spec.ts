@@ -9,19 +9,22 @@ import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import {
   ADMIN,
+  type ApiGet,
+  apiGetter,
   BASE_URL,
   choose,
   eventually,
+  jakartaToday,
   launch,
   newPage,
   nextList,
+  productWithoutOldPrice,
   rowsOf,
   shot,
   signIn,
   tableRows,
 } from '../support';
 
-const API = `${BASE_URL}/v1/api`;
 let browser: Browser;
 let page: Page;
 let token = '';
@@ -36,11 +39,8 @@ after(async () => {
   await browser?.close();
 });
 
-async function apiGet<T>(path: string): Promise<T> {
-  const res = await page.request.get(`${API}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  assert.equal(res.status(), 200, `${path} answered ${res.status()}`);
-  return ((await res.json()) as { data: T }).data;
-}
+// The token is read once signed in (before), so the reader is made per call.
+const apiGet: ApiGet = <T>(path: string) => apiGetter(page, token)<T>(path);
 
 /** A small solid-colour PNG, made here so the test needs no fixture file. */
 function png(w: number, h: number, rgb: [number, number, number]): Buffer {
@@ -77,7 +77,6 @@ function png(w: number, h: number, rgb: [number, number, number]): Buffer {
 
 const rowOf = (text: string) => tableRows(page).filter({ hasText: text }).first();
 /** Today in Asia/Jakarta, as YYYY-MM-DD. */
-const jakartaToday = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
 
 type Item = {
   item_id: number;
@@ -166,18 +165,7 @@ describe('products', () => {
   it('should add an old price, list it under its product, and keep the form on a conflict', async () => {
     // The picker below chooses the first day of the current month: find a product without a price then.
     const firstOfMonth = `${jakartaToday().slice(0, 8)}01`;
-    const items = (await apiGet<{ list_item: Item[] }>('/web/item/?by=item_code&sort=asc&limit=50'))
-      .list_item;
-    let item: Item | undefined;
-    for (const candidate of items) {
-      const prices = await apiGet<{ effective_date: string }[]>(
-        `/item_old_price/select?item_id=${candidate.item_id}`,
-      );
-      if (!prices.some((p) => p.effective_date === firstOfMonth)) {
-        item = candidate;
-        break;
-      }
-    }
+    const item = await productWithoutOldPrice<Item>(apiGet, firstOfMonth, 'asc');
     assert.ok(item, 'a product without an old price on the first of the month');
     const price = 1000 + (Date.now() % 9000);
     await page.goto(`${BASE_URL}/#/old-prices`);

@@ -8,19 +8,21 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import {
   ADMIN,
+  apiGetter,
   BASE_URL,
   BRANCH_USER,
   eventually,
+  jakartaToday,
   LAPTOP,
   launch,
   newPage,
   nextList,
+  productWithoutOldPrice,
   rowsOf,
   shot,
   signIn,
 } from '../support';
 
-const API = `${BASE_URL}/v1/api`;
 let browser: Browser;
 
 before(async () => {
@@ -31,32 +33,16 @@ after(async () => {
 });
 
 type Item = { item_id: number; item_code: string; item_name: string };
-const jakartaToday = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
 
 describe('child records on a detail screen', () => {
   it('should add an old price in place on the product detail and list it there', async () => {
     const { context, page } = await newPage(browser, { viewport: LAPTOP });
     await signIn(page, ADMIN);
     const token = String(await page.evaluate(() => localStorage.getItem('token')));
-    const apiGet = async <T>(path: string): Promise<T> => {
-      const res = await page.request.get(`${API}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-      assert.equal(res.status(), 200, `${path} answered ${res.status()}`);
-      return ((await res.json()) as { data: T }).data;
-    };
+    const apiGet = apiGetter(page, token);
     // The date picker below chooses the 2nd of the current month: a product without a price then.
     const second = `${jakartaToday().slice(0, 8)}02`;
-    const items = (await apiGet<{ list_item: Item[] }>('/web/item/?by=item_code&sort=desc&limit=50'))
-      .list_item;
-    let item: Item | undefined;
-    for (const candidate of items) {
-      const prices = await apiGet<{ effective_date: string }[]>(
-        `/item_old_price/select?item_id=${candidate.item_id}`,
-      );
-      if (!prices.some((p) => p.effective_date === second)) {
-        item = candidate;
-        break;
-      }
-    }
+    const item = await productWithoutOldPrice<Item>(apiGet, second, 'desc');
     assert.ok(item, 'a product without an old price on the 2nd of the month');
 
     // The detail lists the product's old prices, asked for by its id.

@@ -3,21 +3,20 @@
 // A record action (deactivate one customer; 409 when already inactive) and a list action with a
 // confirmed count (deactivate every active customer of a branch, like DELETE /lottary/all).
 
-import swagger from '@fastify/swagger';
 import { ActionPreview, defineAction } from '@lbo/contract/action';
 import { BusinessDate, Id } from '@lbo/contract/common';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rows } from '../src/db/client';
-import { type AuthUser, assertBranchInScope, registerAuth, TokenService } from '../src/http/auth';
-import { conflict, registerErrorHandling } from '../src/http/errors';
+import { assertBranchInScope } from '../src/http/auth';
+import { conflict } from '../src/http/errors';
 import { customerResource } from '../src/modules/customers/customers.resource';
 import { registerAction } from '../src/resources/actions';
 import { makeCustomer } from './factories';
 import { createHarness, type Harness } from './harness';
+import { type BareApp, createBareApp } from './support/bare-app';
 
 const deactivate = defineAction({
   name: 'test_deactivate',
@@ -53,7 +52,8 @@ const deactivateBranch = defineAction({
 
 let h: Harness;
 let app: FastifyInstance;
-let tokens: TokenService;
+let token: BareApp['token'];
+let call: BareApp['call'];
 const b = { b1: 0, b2: 0, b3: 0 };
 
 const activeIn = async (branchId: number) =>
@@ -72,46 +72,16 @@ const audits = (action: string) =>
     sql`select entity, entity_id, user_id, before, after from audit_log where action = ${action} order by id`,
   );
 
-async function token(user: Partial<AuthUser> = {}): Promise<string> {
-  const full: AuthUser = {
-    id: h.fixture.adminId,
-    name: 'Tester',
-    roleGroupId: null,
-    grants: { customer: 'vcud' },
-    branches: 'all',
-    ...user,
-  };
-  return (await tokens.sign(full)).token;
-}
-
-async function call(tok: string | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
-  const res = await app.inject({
-    method,
-    url: `/v1/api${url}`,
-    headers: tok ? { authorization: `Bearer ${tok}` } : {},
-    payload: payload as never,
-  });
-  return { status: res.statusCode, body: res.json() };
-}
-
 beforeAll(async () => {
   h = await createHarness();
   b.b1 = h.fixture.branches.b1.id;
   b.b2 = h.fixture.branches.b2.id;
   b.b3 = h.fixture.branches.b3.id;
-  tokens = new TokenService('actions-test-secret-actions-test-secret', 900);
-  app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
-  await app.register(swagger, {
-    openapi: { info: { title: 't', version: '1' } },
-    transform: jsonSchemaTransform,
-  });
   const db = h.database.db;
-  await app.register(
-    async (api) => {
-      registerAuth(api, tokens);
+  ({ app, token, call } = await createBareApp(h, {
+    secret: 'actions-test-secret-actions-test-secret',
+    grants: { customer: 'vcud' },
+    mount(api) {
       registerAction(api, db, {
         contract: deactivate,
         resource: customerResource,
@@ -141,9 +111,7 @@ beforeAll(async () => {
         },
       });
     },
-    { prefix: '/v1/api' },
-  );
-  await app.ready();
+  }));
 });
 
 afterAll(async () => {

@@ -2,19 +2,16 @@
 // customer_targets table (natural key customer_code + year + month, codes resolved to ids, branch
 // scope), mounted on a bare Fastify app with the real auth, error envelope and OpenAPI document.
 
-import swagger from '@fastify/swagger';
 import { defineImport } from '@lbo/contract/import';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rows } from '../src/db/client';
-import { type AuthUser, registerAuth, TokenService } from '../src/http/auth';
-import { registerErrorHandling } from '../src/http/errors';
 import { registerImport, upsertRows } from '../src/resources/imports';
 import { makeCustomer } from './factories';
 import { createHarness, type Harness } from './harness';
+import { type BareApp, createBareApp } from './support/bare-app';
 
 const targetImport = defineImport({
   name: 'test_customer_target',
@@ -46,31 +43,12 @@ type Resolved = { customer_id: number; year: number; month: number; target_amoun
 
 let h: Harness;
 let app: FastifyInstance;
-let tokens: TokenService;
+let token: BareApp['token'];
+let call: BareApp['call'];
 const codes: string[] = [];
 let foreignCode = '';
 
-async function token(user: Partial<AuthUser> = {}): Promise<string> {
-  const full = {
-    id: h.fixture.adminId,
-    name: 'Tester',
-    roleGroupId: null,
-    grants: { target: 'vc' },
-    branches: 'all',
-    ...user,
-  } as AuthUser;
-  return (await tokens.sign(full)).token;
-}
-
-async function post(tok: string | null, payload: unknown) {
-  const res = await app.inject({
-    method: 'POST',
-    url: `/v1/api${targetImport.path}`,
-    headers: tok ? { authorization: `Bearer ${tok}` } : {},
-    payload: payload as never,
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const post = (tok: string | null, payload: unknown) => call(tok, 'POST', targetImport.path, payload);
 
 const stored = () =>
   rows<{ customer_code: string; year: number; month: number; target_amount: number; xmin: string }>(
@@ -106,18 +84,10 @@ beforeAll(async () => {
   }
   foreignCode = (await makeCustomer(db, { branch_id: h.fixture.branches.b3.id, customer_code: 'IMP-SBY' }))
     .customer_code;
-  tokens = new TokenService('imports-test-secret-imports-test-secret', 900);
-  app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
-  await app.register(swagger, {
-    openapi: { info: { title: 't', version: '1' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(
-    async (api) => {
-      registerAuth(api, tokens);
+  ({ app, token, call } = await createBareApp(h, {
+    secret: 'imports-test-secret-imports-test-secret',
+    grants: { target: 'vc' },
+    mount(api) {
       registerImport<typeof targetImport, Resolved>(api, db, {
         contract: targetImport,
         async resolve(tx, parsed, ctx) {
@@ -161,9 +131,7 @@ beforeAll(async () => {
         },
       });
     },
-    { prefix: '/v1/api' },
-  );
-  await app.ready();
+  }));
 });
 afterAll(async () => {
   await app?.close();

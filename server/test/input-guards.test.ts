@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness';
+import { concrete, protectedGetRoutes } from './support/routes';
 
 let h: Harness;
 let admin: string;
@@ -20,18 +21,9 @@ afterAll(async () => {
   await h?.close();
 });
 
-const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
-
 describe('control characters', () => {
   it('should refuse a NUL byte in a query parameter of every GET route with 400', async () => {
-    const gets = h.app.routeTable.filter(
-      (r) =>
-        r.method === 'GET' &&
-        r.url.startsWith('/v1/api/') &&
-        !r.public &&
-        !r.url.startsWith('/v1/api/docs') &&
-        !r.url.endsWith('/openapi.json'),
-    );
+    const gets = protectedGetRoutes(h);
     expect(gets.length).toBeGreaterThan(40);
     for (const route of gets) {
       const res = await h.call(admin, 'GET', `${concrete(route.url)}?search=a%00b`);

@@ -8,6 +8,7 @@ import { TokenService } from '../src/http/auth';
 import { hashPassword } from '../src/modules/auth/password';
 import { ADMIN } from './fixtures';
 import { createHarness, type Harness } from './harness';
+import { callRoute, protectedRoutes } from './support/routes';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 let h: Harness;
@@ -45,28 +46,14 @@ afterAll(async () => {
   await h?.close();
 });
 
-const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
-
 describe('every protected route', () => {
   it('should answer 401 in the envelope to each kind of dead token', async () => {
-    const routes = h.app.routeTable.filter(
-      (r) =>
-        r.url.startsWith('/v1/api/') &&
-        !r.url.startsWith('/v1/api/docs') &&
-        !r.public &&
-        r.method !== 'HEAD' &&
-        r.method !== 'OPTIONS',
-    );
+    const routes = protectedRoutes(h);
     expect(routes.length).toBeGreaterThan(30);
     const wrong: string[] = [];
     for (const [kind, token] of Object.entries(tokens)) {
       for (const route of routes) {
-        const res = await h.call(
-          token,
-          route.method as 'GET',
-          concrete(route.url),
-          route.method === 'GET' ? undefined : {},
-        );
+        const res = await callRoute(h, token, route);
         if (res.status !== 401 || res.body?.err_code !== 'UNAUTHENTICATED') {
           wrong.push(`${kind}: ${route.method} ${route.url} -> ${res.status}`);
         }

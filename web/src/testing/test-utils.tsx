@@ -51,7 +51,7 @@ export function signIn(overrides: Partial<LoginResult> = {}) {
 }
 
 export type Call = { method: string; url: URL; body: unknown; headers: Record<string, string> };
-type Handler = (call: Call) => { status?: number; body: unknown } | undefined;
+export type Handler = (call: Call) => { status?: number; body: unknown } | undefined;
 
 /** Stubs fetch; `handler` answers each call, recorded in `calls`. */
 export function stubApi(handler: Handler) {

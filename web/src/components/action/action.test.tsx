@@ -11,11 +11,15 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { theme } from '../../app/theme';
-import { gadgetEntry, gadgetLabels, gadgetResource, gadgetRow } from '../../testing/fake-resource';
-import { fail, grants, i18n, initTestI18n, ok, renderAt, signIn, stubApi } from '../../testing/test-utils';
+import { gadgetLabels, gadgetResource, gadgetRow } from '../../testing/fake-resource';
+import {
+  initGadgetTexts,
+  renderGadgetList,
+  renderResourceScreen,
+  stubGadgetList,
+} from '../../testing/gadget-screens';
+import { fail, grants, ok, signIn, stubApi } from '../../testing/test-utils';
 import { ResourceDetailPage } from '../resource/resource-detail.page';
-import { ResourceListPage } from '../resource/resource-list.page';
-import { ResourceScope } from '../resource/resource-scope';
 import type { AnyResource } from '../resource/types';
 import { ActionButton } from './action-button';
 import type { ActionDescription } from './action-types';
@@ -100,8 +104,7 @@ function renderButton(action: ActionDescription, target = { rows: [], ids: [] as
 }
 
 beforeEach(() => {
-  initTestI18n();
-  i18n.addResourceBundle('en', 'translation', { resources: { gadget: labels } }, true, true);
+  initGadgetTexts({ gadget: labels });
   signIn();
 });
 
@@ -202,21 +205,13 @@ describe('slots on the list and detail screens', () => {
   };
 
   it('should show record actions per row, list actions in the header and on the selection', async () => {
-    const { calls } = stubApi(({ method, url }) => {
-      if (url.pathname.endsWith('/web/gadget/')) {
-        const rows = [gadgetRow(1), gadgetRow(2)];
-        return ok({ list_gadget: rows }, { page: 1, limit: 10, total_data: 2, total_page: 1 });
-      }
-      if (method === 'POST' && url.pathname.endsWith('/web/gadget/touch')) return ok({ updated: 1 });
-      return undefined;
+    const { calls } = stubGadgetList({
+      rows: [gadgetRow(1), gadgetRow(2)],
+      other: ({ method, url }) =>
+        method === 'POST' && url.pathname.endsWith('/web/gadget/touch') ? ok({ updated: 1 }) : undefined,
     });
     const user = userEvent.setup();
-    renderAt(
-      <ResourceScope resource={withActions} entry={gadgetEntry}>
-        <ResourceListPage />
-      </ResourceScope>,
-      { path: '/gadgets', route: '/gadgets' },
-    );
+    renderGadgetList(withActions);
     await screen.findByText('Gadget 1');
     // Only the active gadget (2) can be retired.
     expect(screen.getByRole('button', { name: 'Retire: Gadget 2' })).toBeInTheDocument();
@@ -232,12 +227,7 @@ describe('slots on the list and detail screens', () => {
 
   it('should show an available record action on the detail screen', async () => {
     stubApi(({ url }) => (url.pathname.endsWith('/web/gadget/id/4') ? ok(gadgetRow(4)) : undefined));
-    renderAt(
-      <ResourceScope resource={withActions} entry={gadgetEntry}>
-        <ResourceDetailPage />
-      </ResourceScope>,
-      { path: '/gadgets/4', route: '/gadgets/:id' },
-    );
+    renderResourceScreen(withActions, <ResourceDetailPage />, { path: '/gadgets/4', route: '/gadgets/:id' });
     expect(await screen.findByRole('button', { name: 'Retire' })).toBeInTheDocument();
   });
 });

@@ -8,20 +8,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { gadgetEntry, gadgetLabels, gadgetResource, gadgetRow } from '../../testing/fake-resource';
-import {
-  type Call,
-  fail,
-  grants,
-  i18n,
-  initTestI18n,
-  ok,
-  renderAt,
-  signIn,
-  stubApi,
-} from '../../testing/test-utils';
+import { gadgetResource, gadgetRow } from '../../testing/fake-resource';
+import { initGadgetTexts, renderResourceScreen } from '../../testing/gadget-screens';
+import { type Call, fail, grants, ok, signIn, stubApi } from '../../testing/test-utils';
 import { ResourceDetailPage } from '../resource/resource-detail.page';
-import { ResourceScope } from '../resource/resource-scope';
 import { type AnyResource, defineChild } from '../resource/types';
 
 const partContract = defineContract({
@@ -110,34 +100,20 @@ function api(opts: { refuse?: boolean } = {}) {
   return { ...stub, parts };
 }
 
-function renderDetail() {
-  return renderAt(
-    <ResourceScope resource={withParts} entry={gadgetEntry}>
-      <ResourceDetailPage />
-    </ResourceScope>,
-    { path: '/gadgets/7', route: '/gadgets/:id' },
-  );
-}
+const renderDetail = () =>
+  renderResourceScreen(withParts, <ResourceDetailPage />, { path: '/gadgets/7', route: '/gadgets/:id' });
 
 const partCalls = (calls: Call[], method: string) =>
   calls.filter((c) => c.url.pathname.includes('/web/part') && c.method === method);
 
 beforeEach(() => {
-  initTestI18n();
-  i18n.addResourceBundle(
-    'en',
-    'translation',
+  initGadgetTexts(
     {
-      resources: {
-        gadget: gadgetLabels,
-        part: { title: 'Parts', one: 'part', fields: { qty: 'Quantity' } },
-        bolt: { title: 'Bolts', one: 'bolt', fields: { size: 'Size' } },
-      },
-      // Labels no resource words its own way come from the shared namespace.
-      fields: { name: 'Name' },
+      part: { title: 'Parts', one: 'part', fields: { qty: 'Quantity' } },
+      bolt: { title: 'Bolts', one: 'bolt', fields: { size: 'Size' } },
     },
-    true,
-    true,
+    // Labels no resource words its own way come from the shared namespace.
+    { fields: { name: 'Name' } },
   );
   signIn();
 });

@@ -17,7 +17,6 @@ import {
   Table,
   Text,
   Title,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -28,15 +27,16 @@ import { Link } from 'react-router';
 import type { Query } from '../../app/api-client';
 import { resourceKeys } from '../../app/query-keys';
 import { permissionsOf, useSession } from '../../app/use-session';
-import { ConfirmDialog } from '../feedback/confirm-dialog';
 import { ErrorAlert } from '../feedback/error-alert';
 import { notifySuccess } from '../feedback/notify';
+import { DeleteRecordDialog } from '../resource/delete-dialog';
 import { fieldLabel } from '../resource/field-label';
 import { formatValue } from '../resource/format';
 import { IdsLabels } from '../resource/ids-labels';
-import { type FormSpec, RecordFormFields, useRecordForm } from '../resource/record-form';
+import { type FormSpec, RecordFormBody, useRecordForm } from '../resource/record-form';
 import { fetchList, fetchSelect } from '../resource/resource-api';
 import { useResourceText } from '../resource/resource-text';
+import { RowActions, RowIconButton } from '../resource/row-actions';
 import {
   type AnyResource,
   type ChildDescription,
@@ -256,31 +256,27 @@ export function ChildRecords({
                       ))}
                       {hasActions ? (
                         <Table.Td>
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
+                          <RowActions>
                             {editable(r) ? (
-                              <Tooltip label={text('edit')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  onClick={() => setEditing({ mode: 'edit', record: r })}
-                                  aria-label={`${text('edit')}: ${label}`}
-                                >
-                                  <IconPencil size={16} />
-                                </ActionIcon>
-                              </Tooltip>
+                              <RowIconButton
+                                label={text('edit')}
+                                record={label}
+                                icon={IconPencil}
+                                iconSize={16}
+                                onClick={() => setEditing({ mode: 'edit', record: r })}
+                              />
                             ) : null}
                             {deletable(r) ? (
-                              <Tooltip label={text('delete')}>
-                                <ActionIcon
-                                  variant="subtle"
-                                  color="red"
-                                  onClick={() => setToDelete(r)}
-                                  aria-label={`${text('delete')}: ${label}`}
-                                >
-                                  <IconTrash size={16} />
-                                </ActionIcon>
-                              </Tooltip>
+                              <RowIconButton
+                                label={text('delete')}
+                                record={label}
+                                icon={IconTrash}
+                                iconSize={16}
+                                color="red"
+                                onClick={() => setToDelete(r)}
+                              />
                             ) : null}
-                          </Group>
+                          </RowActions>
                         </Table.Td>
                       ) : null}
                     </Table.Tr>
@@ -327,17 +323,12 @@ export function ChildRecords({
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDialog
-        opened={toDelete !== null}
-        title={text('deleteTitle', { what: t(`resources.${name}.one`) })}
-        message={text('deleteMessage', { name: toDelete ? child.title(toDelete) : '' })}
-        confirmLabel={text('delete')}
+      <DeleteRecordDialog
+        name={name}
+        what={t(`resources.${name}.one`)}
+        record={toDelete ? child.title(toDelete) : null}
         onClose={() => setToDelete(null)}
-        onConfirm={async () => {
-          if (!toDelete) return;
-          await remove.mutateAsync(idOf(toDelete));
-          notifySuccess(text('deleted', { name: child.title(toDelete) }));
-        }}
+        onDelete={() => remove.mutateAsync(idOf(toDelete!))}
       />
     </Stack>
   );
@@ -398,31 +389,18 @@ function ChildFormDialog({
       : text('editTitle', { name: record ? child.title(record) : '' });
   return (
     <Modal opened onClose={() => (form.isSubmitting ? undefined : onClose())} title={heading} size="lg">
-      <form onSubmit={form.submit} noValidate aria-label={heading}>
-        <Stack gap="md">
-          {form.serverError ? (
-            <Box ref={form.alertRef}>
-              <ErrorAlert error={form.serverError} title={t('form.saveFailed')} />
-            </Box>
-          ) : null}
-          <RecordFormFields
-            name={name}
-            fields={form.fields}
-            control={form.control}
-            values={form.values}
-            mode={mode}
-            requiredSchema={form.requiredSchema}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={form.isSubmitting}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={form.isSubmitting}>
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <RecordFormBody
+        form={form}
+        name={name}
+        mode={mode}
+        heading={heading}
+        gap="md"
+        cancel={
+          <Button variant="default" onClick={onClose} disabled={form.isSubmitting}>
+            {t('actions.cancel')}
+          </Button>
+        }
+      />
     </Modal>
   );
 }

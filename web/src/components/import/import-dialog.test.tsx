@@ -21,11 +21,6 @@ const codesImport = defineImport({
 });
 
 beforeEach(() => {
-  if (!document.fonts)
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener() {}, removeEventListener() {} },
-    });
   initTestI18n();
   signIn();
 });

@@ -4,37 +4,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { gadgetEntry, gadgetLabels, gadgetResource, gadgetRow } from '../../testing/fake-resource';
-import { type Call, i18n, initTestI18n, ok, renderAt, signIn, stubApi } from '../../testing/test-utils';
-import { ResourceListPage } from './resource-list.page';
-import { ResourceScope } from './resource-scope';
+import { gadgetResource, gadgetRow } from '../../testing/fake-resource';
+import {
+  initGadgetTexts,
+  lastListParams,
+  renderGadgetList,
+  stubGadgetList,
+} from '../../testing/gadget-screens';
+import { signIn } from '../../testing/test-utils';
 import type { AnyResource } from './types';
 
 const activeByDefault: AnyResource = { ...gadgetResource, filterDefaults: { active: 'true' } };
 
-function listApi() {
-  return stubApi(({ url }) => {
-    if (url.pathname.endsWith('/web/branch/select')) return ok([{ branch_id: 1, name: 'Bandung' }]);
-    if (!url.pathname.endsWith('/web/gadget/')) return undefined;
-    const rows = [gadgetRow(2), gadgetRow(4)];
-    return ok({ list_gadget: rows }, { page: 1, limit: 10, total_data: 2, total_page: 1 });
-  });
-}
-const lastParams = (calls: Call[]) =>
-  Object.fromEntries(calls.filter((c) => c.url.pathname.endsWith('/web/gadget/')).at(-1)!.url.searchParams);
-
-function renderList(path = '/gadgets') {
-  return renderAt(
-    <ResourceScope resource={activeByDefault} entry={gadgetEntry}>
-      <ResourceListPage />
-    </ResourceScope>,
-    { path, route: '/gadgets' },
-  );
-}
+const listApi = () => stubGadgetList({ rows: [gadgetRow(2), gadgetRow(4)] });
+const renderList = (path?: string) => renderGadgetList(activeByDefault, path);
 
 beforeEach(() => {
-  initTestI18n();
-  i18n.addResourceBundle('en', 'translation', { resources: { gadget: gadgetLabels } }, true, true);
+  initGadgetTexts();
   signIn();
 });
 
@@ -43,7 +29,7 @@ describe('filter defaults', () => {
     const { calls } = listApi();
     const { router } = renderList();
     await screen.findByText('Gadget 2');
-    expect(lastParams(calls)).toMatchObject({ active: 'true' });
+    expect(lastListParams(calls)).toMatchObject({ active: 'true' });
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Active');
     expect(router.state.location.search).toBe('');
     // Nothing to reset while the list is where it starts.
@@ -59,12 +45,12 @@ describe('filter defaults', () => {
     // Mantine's clear button sits beside the input.
     const clear = status.parentElement!.querySelector('button')!;
     await user.click(clear);
-    await waitFor(() => expect(lastParams(calls)).not.toHaveProperty('active'));
+    await waitFor(() => expect(lastListParams(calls)).not.toHaveProperty('active'));
     expect(router.state.location.search).toBe('?active=');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('');
 
     await user.click(screen.getByRole('button', { name: 'Back to the default filters' }));
-    await waitFor(() => expect(lastParams(calls)).toMatchObject({ active: 'true' }));
+    await waitFor(() => expect(lastListParams(calls)).toMatchObject({ active: 'true' }));
     expect(router.state.location.search).toBe('');
   });
 
@@ -72,7 +58,7 @@ describe('filter defaults', () => {
     const { calls } = listApi();
     renderList('/gadgets?active=');
     await screen.findByText('Gadget 2');
-    expect(lastParams(calls)).not.toHaveProperty('active');
+    expect(lastListParams(calls)).not.toHaveProperty('active');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('');
   });
 });

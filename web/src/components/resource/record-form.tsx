@@ -3,11 +3,12 @@
 // server errors in an alert and next to the fields they name, and nothing typed lost on failure.
 
 import type { ResourceContract } from '@lbo/contract/resource';
-import { Box, SimpleGrid } from '@mantine/core';
-import { type RefObject, useMemo, useRef, useState } from 'react';
+import { Box, Button, Group, type MantineSpacing, SimpleGrid, Stack } from '@mantine/core';
+import { type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
 import { type Control, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isApiError } from '../../app/api-client';
+import { ErrorAlert } from '../feedback/error-alert';
 import { notifyError } from '../feedback/notify';
 import { FormFieldControl } from '../form/form-field';
 import { isRequiredIn, localizedZodResolver } from '../form/zod-resolver';
@@ -176,5 +177,58 @@ export function RecordFormFields({
         ),
       )}
     </SimpleGrid>
+  );
+}
+
+export type RecordForm = ReturnType<typeof useRecordForm>;
+
+/**
+ * A record form as rendered on the page and in the child dialog: the save error (scrolled to),
+ * the fields, and below them the caller's cancel button beside Save.
+ */
+export function RecordFormBody({
+  form,
+  name,
+  mode,
+  heading,
+  gap,
+  cancel,
+  saveIcon,
+}: {
+  form: RecordForm;
+  name: string;
+  mode: FormMode;
+  /** The form's accessible name. */
+  heading: string;
+  gap: MantineSpacing;
+  /** The way out (a link back, or closing the dialog). */
+  cancel: ReactNode;
+  saveIcon?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form onSubmit={form.submit} noValidate aria-label={heading}>
+      <Stack gap={gap}>
+        {form.serverError ? (
+          <Box ref={form.alertRef}>
+            <ErrorAlert error={form.serverError} title={t('form.saveFailed')} />
+          </Box>
+        ) : null}
+        <RecordFormFields
+          name={name}
+          fields={form.fields}
+          control={form.control}
+          values={form.values}
+          mode={mode}
+          requiredSchema={form.requiredSchema}
+        />
+        <Group justify="flex-end" gap="sm">
+          {cancel}
+          <Button type="submit" loading={form.isSubmitting} leftSection={saveIcon}>
+            {t('actions.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -7,11 +7,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { permissionsOf, useSession } from '../../app/use-session';
 import { ActionButton } from '../action/action-button';
 import { ChildSections } from '../children/child-records';
-import { ConfirmDialog } from '../feedback/confirm-dialog';
 import { ErrorAlert } from '../feedback/error-alert';
-import { notifySuccess } from '../feedback/notify';
 import { PageSpinner } from '../feedback/page-spinner';
 import { PageHeader } from '../layout/page-header';
+import { DeleteRecordDialog } from './delete-dialog';
 import { fieldLabel } from './field-label';
 import { formatValue } from './format';
 import { IdsLabels } from './ids-labels';
@@ -148,17 +147,13 @@ export function ResourceDetailPage() {
           </Button>
         </Group>
       </Stack>
-      <ConfirmDialog
-        opened={confirming}
-        title={text('deleteTitle', { what: title.toLowerCase() })}
-        message={text('deleteMessage', { name: recordTitle })}
-        confirmLabel={text('delete')}
+      <DeleteRecordDialog
+        name={name}
+        what={title.toLowerCase()}
+        record={confirming ? recordTitle : null}
         onClose={() => setConfirming(false)}
-        onConfirm={async () => {
-          await remove.mutateAsync(id!);
-          notifySuccess(text('deleted', { name: recordTitle }));
-          navigate(`/${entry.path}`, { replace: true });
-        }}
+        onDelete={() => remove.mutateAsync(id!)}
+        onDeleted={() => navigate(`/${entry.path}`, { replace: true })}
       />
     </>
   );

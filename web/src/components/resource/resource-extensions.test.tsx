@@ -5,40 +5,25 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { gadgetContract, gadgetResource, gadgetRow } from '../../testing/fake-resource';
 import {
-  gadgetContract,
-  gadgetEntry,
-  gadgetLabels,
-  gadgetResource,
-  gadgetRow,
-} from '../../testing/fake-resource';
-import {
-  type Call,
-  grants,
-  i18n,
-  initTestI18n,
-  ok,
-  renderAt,
-  signIn,
-  stubApi,
-} from '../../testing/test-utils';
+  gadgetListCalls,
+  initGadgetTexts,
+  lastListParams,
+  renderGadgetList,
+  renderResourceScreen,
+  stubGadgetList,
+} from '../../testing/gadget-screens';
+import { grants, ok, signIn, stubApi } from '../../testing/test-utils';
 import type { ActionDescription } from '../action/action-types';
 import { ResourceFormPage } from './resource-form.page';
-import { ResourceListPage } from './resource-list.page';
-import { ResourceScope } from './resource-scope';
 import { type AnyResource, defineResource } from './types';
 
-function listApi() {
-  return stubApi(({ url }) => {
-    if (url.pathname.endsWith('/web/branch/select')) return ok([{ branch_id: 1, name: 'Bandung' }]);
-    if (url.pathname.endsWith('/web/gadget/archive')) return ok({ updated: 3 });
-    if (!url.pathname.endsWith('/web/gadget/')) return undefined;
-    const page = Number(url.searchParams.get('page'));
-    const rows = Array.from({ length: 10 }, (_, i) => gadgetRow((page - 1) * 10 + i + 1));
-    return ok({ list_gadget: rows }, { page, limit: 10, total_data: 30, total_page: 3 });
+const listApi = () =>
+  stubGadgetList({
+    total: 30,
+    other: ({ url }) => (url.pathname.endsWith('/web/gadget/archive') ? ok({ updated: 3 }) : undefined),
   });
-}
-const listCalls = (calls: Call[]) => calls.filter((c) => c.url.pathname.endsWith('/web/gadget/'));
 
 /** A list action on the checked rows (components/action), confirmed before it runs. */
 const archive: ActionDescription = {
@@ -72,26 +57,14 @@ const withExtras: AnyResource = {
   actions: [archive],
 };
 
-function renderList(resource: AnyResource, path = '/gadgets') {
-  return renderAt(
-    <ResourceScope resource={resource} entry={gadgetEntry}>
-      <ResourceListPage />
-    </ResourceScope>,
-    { path, route: '/gadgets' },
-  );
-}
-
-beforeEach(() => {
-  initTestI18n();
-  i18n.addResourceBundle('en', 'translation', { resources: { gadget: gadgetLabels } }, true, true);
-});
+beforeEach(() => initGadgetTexts());
 
 describe('bulk actions', () => {
   it('should act on the selected rows, then clear the selection and reload the list', async () => {
     signIn();
     const { calls } = listApi();
     const user = userEvent.setup();
-    renderList(withExtras);
+    renderGadgetList(withExtras);
     await screen.findByText('Gadget 1');
     expect(screen.getByText('Tick rows for bulk actions:')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Archive' })).toBeDisabled();
@@ -104,21 +77,21 @@ describe('bulk actions', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Gadget 12' }));
     expect(screen.getByText('3 rows selected')).toBeInTheDocument();
 
-    const before = listCalls(calls).length;
+    const before = gadgetListCalls(calls).length;
     await user.click(screen.getByRole('button', { name: 'Archive' }));
     const dialog = await screen.findByRole('dialog', { name: 'Archive?' });
     expect(within(dialog).getByText(/For 3 selected rows:/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
     await waitFor(() => expect(screen.getByText('Tick rows for bulk actions:')).toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ gadget_ids: [1, 3, 12] }]);
-    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));
+    await waitFor(() => expect(gadgetListCalls(calls).length).toBeGreaterThan(before));
   });
 
   it('should start a new selection when the filters change, and offer nothing without the permission', async () => {
     signIn();
     listApi();
     const user = userEvent.setup();
-    const { unmount } = renderList(withExtras);
+    const { unmount } = renderGadgetList(withExtras);
     await screen.findByText('Gadget 1');
     await user.click(screen.getByRole('checkbox', { name: 'Select Gadget 2' }));
     expect(screen.getByText('1 row selected')).toBeInTheDocument();
@@ -129,7 +102,7 @@ describe('bulk actions', () => {
     unmount();
 
     signIn({ role_list: grants(['partner'], ['view']) });
-    renderList(withExtras);
+    renderGadgetList(withExtras);
     await screen.findByText('Gadget 1');
     expect(screen.queryByTestId('bulk-bar')).toBeNull();
     expect(screen.queryByRole('checkbox', { name: 'Select Gadget 1' })).toBeNull();
@@ -141,13 +114,13 @@ describe('more filters', () => {
     signIn();
     const { calls } = listApi();
     const user = userEvent.setup();
-    renderList(withExtras);
+    renderGadgetList(withExtras);
     await screen.findByText('Gadget 1');
     expect(screen.queryByRole('textbox', { name: 'Code' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'More filters (1)' }));
     await user.type(screen.getByRole('textbox', { name: 'Code' }), 'G-7{Enter}');
     await waitFor(() =>
-      expect(Object.fromEntries(listCalls(calls).at(-1)!.url.searchParams)).toMatchObject({
+      expect(lastListParams(calls)).toMatchObject({
         code: 'G-7',
         page: '1',
       }),
@@ -157,7 +130,7 @@ describe('more filters', () => {
   it('should show a secondary filter that is set, without the toggle', async () => {
     signIn();
     listApi();
-    renderList(withExtras, '/gadgets?code=G-2');
+    renderGadgetList(withExtras, '/gadgets?code=G-2');
     await screen.findByText('Gadget 1');
     expect(screen.getByRole('textbox', { name: 'Code' })).toHaveValue('G-2');
     expect(screen.queryByRole('button', { name: /More filters/ })).toBeNull();
@@ -193,12 +166,10 @@ describe('record inside a detail answer, image sent with the save', () => {
         : ok({ ...gadget, photo_url: '/uploads/gadget/new.png' });
     });
     const user = userEvent.setup();
-    const { router } = renderAt(
-      <ResourceScope resource={uploading} entry={gadgetEntry}>
-        <ResourceFormPage mode="edit" />
-      </ResourceScope>,
-      { path: '/gadgets/7/edit', route: '/gadgets/:id/edit' },
-    );
+    const { router } = renderResourceScreen(uploading, <ResourceFormPage mode="edit" />, {
+      path: '/gadgets/7/edit',
+      route: '/gadgets/:id/edit',
+    });
     const name = await screen.findByLabelText(/^Name/);
     expect(name).toHaveValue('Gadget 7');
     // The current image is shown; only a newly picked one can be taken back.

@@ -1,7 +1,7 @@
 // Create and edit screens for any resource: the record form (record-form.tsx: fields from the
 // description, validation from the contract's zod schema, server errors in place and next to the
 // fields they name, nothing typed lost when saving fails) on a page of its own.
-import { Box, Button, Group, Paper, Stack } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -11,7 +11,7 @@ import { notifySuccess } from '../feedback/notify';
 import { PageSpinner } from '../feedback/page-spinner';
 import { PageHeader } from '../layout/page-header';
 import { NoAccess } from './no-access';
-import { type FormSpec, RecordFormFields, useRecordForm } from './record-form';
+import { type FormSpec, RecordFormBody, useRecordForm } from './record-form';
 import { ResourceNotice } from './resource-notice';
 import { useResourceScope } from './resource-scope';
 import { useResourceText } from './resource-text';
@@ -87,31 +87,19 @@ function ResourceForm({ mode, id, record }: { mode: FormMode; id?: string; recor
       />
       <ResourceNotice name={name} maw={960} />
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={960}>
-        <form onSubmit={form.submit} noValidate aria-label={heading}>
-          <Stack gap="lg">
-            {form.serverError ? (
-              <Box ref={form.alertRef}>
-                <ErrorAlert error={form.serverError} title={t('form.saveFailed')} />
-              </Box>
-            ) : null}
-            <RecordFormFields
-              name={name}
-              fields={form.fields}
-              control={form.control}
-              values={form.values}
-              mode={mode}
-              requiredSchema={form.requiredSchema}
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" component={Link} to={back}>
-                {t('actions.cancel')}
-              </Button>
-              <Button type="submit" loading={form.isSubmitting} leftSection={<IconDeviceFloppy size={16} />}>
-                {t('actions.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <RecordFormBody
+          form={form}
+          name={name}
+          mode={mode}
+          heading={heading}
+          gap="lg"
+          cancel={
+            <Button variant="default" component={Link} to={back}>
+              {t('actions.cancel')}
+            </Button>
+          }
+          saveIcon={<IconDeviceFloppy size={16} />}
+        />
       </Paper>
     </>
   );

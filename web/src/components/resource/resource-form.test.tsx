@@ -1,19 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { gadgetEntry, gadgetLabels, gadgetResource, gadgetRow } from '../../testing/fake-resource';
-import { fail, i18n, initTestI18n, ok, renderAt, signIn, stubApi } from '../../testing/test-utils';
+import { gadgetResource, gadgetRow } from '../../testing/fake-resource';
+import { initGadgetTexts, renderResourceScreen } from '../../testing/gadget-screens';
+import { fail, ok, signIn, stubApi } from '../../testing/test-utils';
 import { ResourceFormPage } from './resource-form.page';
-import { ResourceScope } from './resource-scope';
 
-function renderForm(mode: 'create' | 'edit', path: string) {
-  return renderAt(
-    <ResourceScope resource={gadgetResource} entry={gadgetEntry}>
-      <ResourceFormPage mode={mode} />
-    </ResourceScope>,
-    { path, route: mode === 'create' ? '/gadgets/new' : '/gadgets/:id/edit' },
-  );
-}
+const renderForm = (mode: 'create' | 'edit', path: string) =>
+  renderResourceScreen(gadgetResource, <ResourceFormPage mode={mode} />, {
+    path,
+    route: mode === 'create' ? '/gadgets/new' : '/gadgets/:id/edit',
+  });
 
 const branches = [
   { branch_id: 1, name: 'Bandung' },
@@ -21,8 +18,7 @@ const branches = [
 ];
 
 beforeEach(() => {
-  initTestI18n();
-  i18n.addResourceBundle('en', 'translation', { resources: { gadget: gadgetLabels } }, true, true);
+  initGadgetTexts();
   signIn();
 });
 

@@ -1,6 +1,6 @@
 // The list screen every resource uses: filters, search, server paging and sorting, row actions
 // by permission, empty and error states, export.
-import { ActionIcon, Anchor, Button, Group, Paper, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import {
   IconDatabaseOff,
   IconEye,
@@ -16,10 +16,9 @@ import { Link, useSearchParams } from 'react-router';
 import { permissionsOf, useSession } from '../../app/use-session';
 import { ActionButton } from '../action/action-button';
 import { ExportButton } from '../export/export-button';
-import { ConfirmDialog } from '../feedback/confirm-dialog';
 import { ErrorAlert } from '../feedback/error-alert';
-import { notifySuccess } from '../feedback/notify';
 import { PageHeader } from '../layout/page-header';
+import { DeleteRecordDialog } from './delete-dialog';
 import { fieldLabel } from './field-label';
 import { FilterBar } from './filter-bar';
 import { formatValue } from './format';
@@ -36,6 +35,7 @@ import {
 import { ResourceNotice } from './resource-notice';
 import { useResourceScope } from './resource-scope';
 import { useResourceText } from './resource-text';
+import { RowActions, RowIconButton } from './row-actions';
 import { type Row, resourceName } from './types';
 import { useRemoveRecord, useResourceList } from './use-resource';
 
@@ -125,42 +125,31 @@ export function ResourceListPage() {
       render: (r: Row) => {
         const label = resource.title(r);
         return (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
+          <RowActions>
             {contract.paths.get ? (
-              <Tooltip label={t('actions.view')}>
-                <ActionIcon
-                  variant="subtle"
-                  component={Link}
-                  to={`/${entry.path}/${idOf(r)}`}
-                  aria-label={`${t('actions.view')}: ${label}`}
-                >
-                  <IconEye size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <RowIconButton
+                label={t('actions.view')}
+                record={label}
+                icon={IconEye}
+                to={`/${entry.path}/${idOf(r)}`}
+              />
             ) : null}
             {editable(r) ? (
-              <Tooltip label={text('edit')}>
-                <ActionIcon
-                  variant="subtle"
-                  component={Link}
-                  to={`/${entry.path}/${idOf(r)}/edit`}
-                  aria-label={`${text('edit')}: ${label}`}
-                >
-                  <IconPencil size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <RowIconButton
+                label={text('edit')}
+                record={label}
+                icon={IconPencil}
+                to={`/${entry.path}/${idOf(r)}/edit`}
+              />
             ) : null}
             {deletable(r) ? (
-              <Tooltip label={text('delete')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  onClick={() => setToDelete(r)}
-                  aria-label={`${text('delete')}: ${label}`}
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Tooltip>
+              <RowIconButton
+                label={text('delete')}
+                record={label}
+                icon={IconTrash}
+                color="red"
+                onClick={() => setToDelete(r)}
+              />
             ) : null}
             {recordActions
               .filter((a) => a.available?.(r) ?? true)
@@ -173,7 +162,7 @@ export function ResourceListPage() {
                   target={{ rows: [r], ids: [Number(idOf(r))], record: r, title: label }}
                 />
               ))}
-          </Group>
+          </RowActions>
         );
       },
     });
@@ -325,17 +314,12 @@ export function ResourceListPage() {
           />
         )}
       </Paper>
-      <ConfirmDialog
-        opened={toDelete !== null}
-        title={text('deleteTitle', { what: title.toLowerCase() })}
-        message={text('deleteMessage', { name: toDelete ? resource.title(toDelete) : '' })}
-        confirmLabel={text('delete')}
+      <DeleteRecordDialog
+        name={name}
+        what={title.toLowerCase()}
+        record={toDelete ? resource.title(toDelete) : null}
         onClose={() => setToDelete(null)}
-        onConfirm={async () => {
-          if (!toDelete) return;
-          await remove.mutateAsync(idOf(toDelete));
-          notifySuccess(text('deleted', { name: resource.title(toDelete) }));
-        }}
+        onDelete={() => remove.mutateAsync(idOf(toDelete!))}
       />
     </>
   );

@@ -71,12 +71,6 @@ async function pasteAndPreview(user: ReturnType<typeof userEvent.setup>) {
 }
 
 beforeEach(() => {
-  // jsdom has no font loading API; Mantine's autosizing textarea listens to it.
-  if (!document.fonts)
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener() {}, removeEventListener() {} },
-    });
   initTestI18n();
   i18n.addResourceBundle('en', 'translation', { resources: points }, true, true);
   signIn();

@@ -9,16 +9,7 @@ import { formatDate, formatNumber } from '../../components/resource/format';
 import type { ColumnDef, Row } from '../../components/resource/types';
 
 /** Every points screen's resource name: they all show the same ledger and balances. */
-export const POINT_RESOURCES = [
-  'point_ledger',
-  'point_master',
-  'point_deduction',
-  'point_injected',
-  'point_balance',
-  'point_report',
-  'point_store_report',
-  'point_customer_balance',
-] as const;
+export { POINT_RESOURCES } from '@lbo/contract/points.actions';
 
 /** URL of the full ledger, searched for one customer code. */
 export const ledgerOf = (customerCode: string) => `/point-ledger?search=${encodeURIComponent(customerCode)}`;

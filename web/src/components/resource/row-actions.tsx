@@ -1,0 +1,54 @@
+// The small icon buttons at the end of a record's row (view, edit, delete), shared by the list
+// screen and the child-records editor so both name the record the same way for screen readers.
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** The row's buttons, right-aligned on one line. */
+export function RowActions({ children }: { children: ReactNode }) {
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {children}
+    </Group>
+  );
+}
+
+/**
+ * One icon button with a tooltip; its accessible name is "<label>: <record>". It is a link with
+ * `to`, a button with `onClick`.
+ */
+export function RowIconButton({
+  label,
+  record,
+  icon: IconShown,
+  iconSize = 18,
+  color,
+  to,
+  onClick,
+}: {
+  label: string;
+  /** The record's title, so the name says which row it acts on. */
+  record: string;
+  icon: Icon;
+  iconSize?: number;
+  color?: string;
+  to?: string;
+  onClick?(): void;
+}) {
+  const name = `${label}: ${record}`;
+  const icon = <IconShown size={iconSize} />;
+  return (
+    <Tooltip label={label}>
+      {to !== undefined ? (
+        <ActionIcon variant="subtle" color={color} component={Link} to={to} aria-label={name}>
+          {icon}
+        </ActionIcon>
+      ) : (
+        <ActionIcon variant="subtle" color={color} onClick={onClick} aria-label={name}>
+          {icon}
+        </ActionIcon>
+      )}
+    </Tooltip>
+  );
+}
