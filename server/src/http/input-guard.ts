@@ -8,25 +8,40 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors';
 
-const CONTROL_IN_PARAMS = /[\u0000-\u001f\u007f]/;
-const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** In parameters every control character is refused; in bodies tab, line feed and carriage return stay. */
+type Rule = { keepLayout: boolean };
+const IN_PARAMS: Rule = { keepLayout: false };
+const IN_TEXT: Rule = { keepLayout: true };
+
+function hasControl(s: string, rule: Rule): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c !== 0x7f) continue;
+    if (rule.keepLayout && (c === 0x09 || c === 0x0a || c === 0x0d)) continue;
+    return true;
+  }
+  return false;
+}
+
+const visible = (s: string) => [...s].map((ch) => (hasControl(ch, IN_PARAMS) ? '?' : ch)).join('');
+
 const REPEATABLE = /(^|_)ids$/;
 const MESSAGE = 'must not contain control characters';
 
 const join = (path: string, key: string | number) =>
   typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
 
-/** Every field (path like `lines[0].note`) whose string, or key, holds a character `pattern` refuses. */
-function controlFields(value: unknown, path: string, pattern: RegExp, out: string[], depth = 0): void {
+/** Every field (path like `lines[0].note`) whose string, or key, holds a character `rule` refuses. */
+function controlFields(value: unknown, path: string, rule: Rule, out: string[], depth = 0): void {
   if (depth > 20 || out.length >= 50) return;
   if (typeof value === 'string') {
-    if (pattern.test(value)) out.push(`${path || 'body'}: ${MESSAGE}`);
+    if (hasControl(value, rule)) out.push(`${path || 'body'}: ${MESSAGE}`);
   } else if (Array.isArray(value)) {
-    value.forEach((v, i) => controlFields(v, join(path, i), pattern, out, depth + 1));
+    for (let i = 0; i < value.length; i++) controlFields(value[i], join(path, i), rule, out, depth + 1);
   } else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (pattern.test(k)) out.push(`${join(path, k.replace(pattern, '?'))}: ${MESSAGE}`);
-      else controlFields(v, join(path, k), pattern, out, depth + 1);
+      if (hasControl(k, IN_PARAMS)) out.push(`${join(path, visible(k))}: ${MESSAGE}`);
+      else controlFields(v, join(path, k), rule, out, depth + 1);
     }
   }
 }
@@ -34,7 +49,7 @@ function controlFields(value: unknown, path: string, pattern: RegExp, out: strin
 /** 400 when a body (JSON, or the form_data of a multipart request) holds control characters. */
 export function assertCleanBody(body: unknown): void {
   const errors: string[] = [];
-  controlFields(body, '', CONTROL_IN_TEXT, errors);
+  controlFields(body, '', IN_TEXT, errors);
   if (errors.length > 0) throw badRequest(errors);
 }
 
@@ -45,13 +60,13 @@ export function registerInputGuards(api: FastifyInstance): void {
       if (Array.isArray(value) && !REPEATABLE.test(key)) {
         errors.push(`${key}: give this parameter once (it was given ${value.length} times)`);
       }
-      controlFields(value, key, CONTROL_IN_PARAMS, errors);
+      controlFields(value, key, IN_PARAMS, errors);
     }
     for (const [key, value] of Object.entries((req.params ?? {}) as Record<string, unknown>)) {
-      controlFields(value, key, CONTROL_IN_PARAMS, errors);
+      controlFields(value, key, IN_PARAMS, errors);
     }
     // A multipart body is read later by its route, which checks its form_data (multipartJsonBody).
-    if (!req.isMultipart()) controlFields(req.body, '', CONTROL_IN_TEXT, errors);
+    if (!req.isMultipart()) controlFields(req.body, '', IN_TEXT, errors);
     if (errors.length > 0) throw badRequest(errors);
   });
 }
