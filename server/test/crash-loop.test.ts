@@ -3,9 +3,8 @@
 // random moment, again and again. After each restart every acknowledged invoice must be there with
 // all its lines, no import may be half written, and in the end every point balance must equal its
 // ledger. The restart times are printed.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,62 +14,14 @@ import { verifyBalances } from '../src/modules/points/points.verify';
 import { makeCustomer, makeItem, makeItemCategory } from './factories';
 import { ADMIN, seedFixture } from './fixtures';
 import { makeRule } from './points-factories';
+import { freePort, startServer, waitHealthy } from './support/server-process';
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const onServer = !!process.env.TEST_DATABASE_URL;
 const BUDGET_MS = 60_000;
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-function start(dataDir: string, port: number): { child: ChildProcess; log: () => string } {
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      SEED_DEMO: 'never',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    log += d;
-  });
-  child.stderr?.on('data', (d) => {
-    log += d;
-  });
-  return { child, log: () => log };
-}
-
-async function waitHealthy(port: number, child: ChildProcess, log: () => string): Promise<void> {
-  const until = Date.now() + 90_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${log()}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/v1/api/health`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`not healthy in time:\n${log()}`);
-}
 
 const exited = (child: ChildProcess) =>
   child.exitCode !== null ? Promise.resolve() : new Promise<void>((r) => child.once('exit', () => r()));
@@ -109,8 +60,8 @@ describe.skipIf(onServer)('kill -9 loop with writers', () => {
       round++;
       const port = await freePort();
       const t0 = Date.now();
-      const server = start(dataDir, port);
-      await waitHealthy(port, server.child, server.log);
+      const server = startServer(dataDir, port);
+      await waitHealthy(port, server);
       if (round > 1) restarts.push(Date.now() - t0);
       const login = await fetch(`http://127.0.0.1:${port}/v1/api/web/auth`, {
         method: 'POST',

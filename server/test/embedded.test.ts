@@ -1,68 +1,14 @@
 // The embedded database as a real process: the DATA_DIR lock refuses a second process, and a write
 // acknowledged before a SIGKILL is there after a restart.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startServer as start, waitHealthy } from './support/server-process';
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const onServer = !!process.env.TEST_DATABASE_URL;
 if (onServer)
   console.log('embedded.test: skipped on the PostgreSQL server pass (it tests the embedded database)');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-type Proc = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function start(dataDir: string, port: number): Proc {
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      SEED_DEMO: 'never',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function waitHealthy(port: number, proc: Proc, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (proc.child.exitCode !== null) throw new Error(`server exited: ${proc.output()}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/v1/api/health`);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server not healthy in time: ${proc.output()}`);
-}
 
 async function api(port: number, method: string, url: string, token?: string, body?: unknown) {
   const res = await fetch(`http://127.0.0.1:${port}/v1/api${url}`, {
