@@ -193,3 +193,32 @@ describe('staff users, roles and role groups', () => {
     expect(res.status).toBe(409);
   });
 });
+
+describe('role group user count', () => {
+  it('should count the users of each group, whatever their ids', async () => {
+    const group = await h.call(admin, 'POST', '/web/role_group', { name: 'Hitung Pengguna', role_ids: [] });
+    expect(group.status).toBe(201);
+    const groupId = group.body.data.id as number;
+    for (let i = 0; i < 3; i++) {
+      const u = await h.call(admin, 'POST', '/web/_user', {
+        name: `Penghitung ${i}`,
+        email: `hitung${i}@example.com`,
+        password: 'rahasia-123',
+        role_group_id: groupId,
+      });
+      expect(u.status).toBe(201);
+    }
+    const one = await h.call(admin, 'GET', `/web/role_group/id/${groupId}`);
+    expect(one.body.data.user_count).toBe(3);
+    // Every group's count equals its users, whatever the ids (the bug counted users whose own id
+    // equalled their group's, which came to 2 for every group of the fixture).
+    const list = await h.call(admin, 'GET', '/web/role_group/?limit=100');
+    const truth = await h.database.rows<{ id: number; n: number }>(
+      sql`select g.id, count(u.id)::int as n from role_groups g left join staff_users u on u.role_group_id = g.id group by g.id`,
+    );
+    const counts = Object.fromEntries(
+      list.body.data.list_role_group.map((g: { id: number; user_count: number }) => [g.id, g.user_count]),
+    );
+    expect(counts).toEqual(Object.fromEntries(truth.map((t) => [t.id, t.n])));
+  });
+});

@@ -3,7 +3,7 @@
 // handlers are made: paged list, /select, get by id, create, update, delete.
 // Custom behaviour goes into hooks beside the definition, never into copies of these handlers.
 import { type ResourceContract, resolveSortKey } from '@lbo/contract/resource';
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -79,6 +79,14 @@ export type ResourceDef<C extends ResourceContract = ResourceContract> = {
 /** The validated create / update body of a contract (hooks are methods, so definitions stay assignable). */
 type CreateInput<C extends ResourceContract> = z.output<NonNullable<C['create']>>;
 type UpdateInput<C extends ResourceContract> = z.output<NonNullable<C['update']>>;
+
+/**
+ * A column of the outer query for a correlated subquery, always qualified with its table. Drizzle
+ * writes a bare `"id"` in a select without joins, and inside `(select ... from staff_users u where
+ * u.role_group_id = "id")` PostgreSQL binds that to the subquery's own `u.id`.
+ */
+export const outerColumn = (col: AnyPgColumn): SQL =>
+  sql`${sql.identifier(getTableName(col.table))}.${sql.identifier(col.name)}`;
 
 export function defineResource<C extends ResourceContract>(def: ResourceDef<C>): ResourceDef<C> {
   const missing = def.contract.sortKeys.filter((k) => !(k in def.sort));

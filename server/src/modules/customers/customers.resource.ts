@@ -20,7 +20,7 @@ import { branches, region_groups, regions, salesman_types, salesmen } from '../.
 import { staff_users } from '../../db/schema/staff';
 import { customer_targets } from '../../db/schema/targets';
 import { jakartaToday } from '../../http/dates';
-import { defineResource } from '../../resources/define';
+import { defineResource, outerColumn } from '../../resources/define';
 import { customerAchievements, logCustomerChanges } from './customers.service';
 
 /** What the API shows of a customer; region and region group come through the branch. */
@@ -251,7 +251,7 @@ export const customerLogResource = defineResource({
 const lastActivity = (column: 'activity' | 'device' | 'app_version') =>
   sql<
     string | null
-  >`(select a.${sql.raw(column)} from ${customer_activities} a where a.customer_id = ${customers.id} order by a.at desc, a.id desc limit 1)`;
+  >`(select a.${sql.raw(column)} from ${customer_activities} a where a.customer_id = ${outerColumn(customers.id)} order by a.at desc, a.id desc limit 1)`;
 
 export const customerLastSeenResource = defineResource({
   contract: customerLastSeenContract,

@@ -1,6 +1,7 @@
 // Staff area: staff users (with branch/region scope), roles and role groups.
 import { roleContract, roleGroupContract, staffUserContract } from '@lbo/contract/staff';
 import { eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
 import { branches } from '../../db/schema/organisation';
@@ -14,13 +15,13 @@ import {
 } from '../../db/schema/staff';
 import { ApiError, conflict, forbidden } from '../../http/errors';
 import { branchScope, seesBranch } from '../../http/scope';
-import { defineResource } from '../../resources/define';
+import { defineResource, outerColumn } from '../../resources/define';
 import { hashPassword } from '../auth/password';
 
-const idArray = (table: string, column: string, key: string, owner: unknown) =>
+const idArray = (table: string, column: string, key: string, owner: AnyPgColumn) =>
   sql<
     number[]
-  >`coalesce((select array_agg(x.${sql.raw(column)} order by x.${sql.raw(column)}) from ${sql.raw(table)} x where x.${sql.raw(key)} = ${owner}), '{}')`;
+  >`coalesce((select array_agg(x.${sql.raw(column)} order by x.${sql.raw(column)}) from ${sql.raw(table)} x where x.${sql.raw(key)} = ${outerColumn(owner)}), '{}')`;
 
 async function replaceScope(tx: Tx, userId: number, input: { branch_ids?: number[]; region_ids?: number[] }) {
   if (input.branch_ids) {
@@ -162,7 +163,7 @@ export const roleGroupResource = defineResource({
     name: role_groups.name,
     description: role_groups.description,
     role_ids: idArray('role_group_roles', 'role_id', 'role_group_id', role_groups.id),
-    user_count: sql<number>`(select count(*)::int from staff_users u where u.role_group_id = ${role_groups.id})`,
+    user_count: sql<number>`(select count(*)::int from staff_users u where u.role_group_id = ${outerColumn(role_groups.id)})`,
     created_at: role_groups.created_at,
     updated_at: role_groups.updated_at,
   },
