@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -226,8 +227,15 @@ describe('2. access tokens end with their session, user and rights', () => {
     const claims = JSON.parse(Buffer.from(s.token.split('.')[1], 'base64url').toString());
     const forgedUser = await new TokenService(SECRET, 900).sign({ id: 987_654, sessionId: claims.sid });
     expect((await call(h.app, forgedUser.token, 'GET', '/web/auth/me')).status).toBe(401);
-    const noSession = await new TokenService(SECRET, 900).sign({ id: h.fixture.adminId });
-    expect((await call(h.app, noSession.token, 'GET', '/web/auth/me')).status).toBe(401);
+    // Signed with the right key and issuer, but naming no session.
+    const noSession = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(h.fixture.adminId))
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .setIssuer('loyalty-back-office')
+      .sign(new TextEncoder().encode(SECRET));
+    expect((await call(h.app, noSession, 'GET', '/web/auth/me')).status).toBe(401);
   });
 
   it('should take rights from the current role group and its roles', async () => {

@@ -4,16 +4,27 @@
 // and whose effects are all inside it.
 const RETRYABLE = new Set(['40P01', '40001']);
 
-/** The SQLSTATE of an error or of one of its causes (drivers and Drizzle wrap them). */
-export function sqlState(err: unknown): string | undefined {
+export type PgError = {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+  table?: string;
+  message?: string;
+};
+
+/** The PostgreSQL error (one with a SQLSTATE) in an error or its causes: drivers and Drizzle wrap them. */
+export function pgErrorOf(err: unknown): PgError | null {
   let cur: unknown = err;
   for (let i = 0; i < 5 && cur && typeof cur === 'object'; i++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    cur = (cur as { cause?: unknown }).cause;
+    const c = cur as PgError & { cause?: unknown };
+    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c;
+    cur = c.cause;
   }
-  return undefined;
+  return null;
 }
+
+/** The SQLSTATE of an error or of one of its causes. */
+export const sqlState = (err: unknown): string | undefined => pgErrorOf(err)?.code;
 
 export async function retryOnConflict<T>(
   work: () => Promise<T>,

@@ -31,17 +31,10 @@ export interface SessionResolver {
 }
 
 /** What a token says once its signature and expiry are checked. */
-export type VerifiedToken = {
-  userId: number;
-  sessionId: number | null;
-  /** Rights carried in the token itself: only honoured where no session resolver is registered. */
-  claimed: AuthUser;
-};
+export type VerifiedToken = { userId: number; sessionId: number | null };
 
-/** What a token is signed for: the user and session; rights only for resolver-less test apps. */
-export type TokenSubject = { id: number; sessionId?: number } & Partial<
-  Pick<AuthUser, 'name' | 'roleGroupId' | 'grants' | 'branches'>
->;
+/** What a token is signed for: its user and session, nothing else (rights come from current data). */
+export type TokenSubject = { id: number; sessionId: number };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -83,12 +76,7 @@ export class TokenService {
 
   async sign(user: TokenSubject): Promise<{ token: string; expiresAt: Date }> {
     const expiresAt = new Date(Date.now() + this.ttlSeconds * 1000);
-    const claims: Record<string, unknown> = {};
-    if (user.sessionId !== undefined) claims.sid = user.sessionId;
-    if (user.grants !== undefined) {
-      Object.assign(claims, { name: user.name, rg: user.roleGroupId, g: user.grants, b: user.branches });
-    }
-    const token = await new SignJWT(claims)
+    const token = await new SignJWT({ sid: user.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(user.id))
       .setIssuedAt()
@@ -107,17 +95,7 @@ export class TokenService {
       const id = Number(payload.sub);
       if (!Number.isInteger(id) || id <= 0) throw unauthenticated();
       const sid = payload.sid;
-      return {
-        userId: id,
-        sessionId: Number.isInteger(sid) && (sid as number) > 0 ? (sid as number) : null,
-        claimed: {
-          id,
-          name: String(payload.name ?? ''),
-          roleGroupId: (payload.rg as number | null) ?? null,
-          grants: (payload.g as AuthUser['grants']) ?? {},
-          branches: payload.b === 'all' ? 'all' : Array.isArray(payload.b) ? (payload.b as number[]) : [],
-        },
-      };
+      return { userId: id, sessionId: Number.isInteger(sid) && (sid as number) > 0 ? (sid as number) : null };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired)
         throw unauthenticated('The session has expired; sign in again');
@@ -142,11 +120,8 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
 
 const FOREIGN_USER_PARAMS = ['user_id', 'admin_user_id', 'user_id_for_branch'] as const;
 
-/**
- * The bearer-token hook. The app always passes its session resolver; without one (a bare test app
- * mounting a single module) the rights signed into the token are taken as they are.
- */
-export function registerAuth(app: FastifyInstance, tokens: TokenService, sessions?: SessionResolver): void {
+/** The bearer-token hook: the token's session, resolved against current data, decides who the caller is. */
+export function registerAuth(app: FastifyInstance, tokens: TokenService, sessions: SessionResolver): void {
   app.decorateRequest('user', null as unknown as AuthUser);
   app.addHook('onRequest', async (req) => {
     const config = req.routeOptions.config;
@@ -155,12 +130,8 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, session
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw unauthenticated();
     const verified = await tokens.verify(match[1]);
-    if (sessions) {
-      if (verified.sessionId === null) throw unauthenticated('The session has ended; sign in again');
-      req.user = await sessions.resolve(verified.userId, verified.sessionId);
-    } else {
-      req.user = verified.claimed;
-    }
+    if (verified.sessionId === null) throw unauthenticated('The session has ended; sign in again');
+    req.user = await sessions.resolve(verified.userId, verified.sessionId);
     if (config.area && !hasGrant(req.user, config.area, config.action ?? 'view')) {
       throw forbidden(`You may not ${config.action ?? 'view'} ${config.area.replace(/_/g, ' ')} data`);
     }

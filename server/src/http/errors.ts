@@ -3,6 +3,7 @@
 import { ERR_STATUS, type ErrCode } from '@lbo/contract/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { pgErrorOf } from '../db/retry';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -27,19 +28,6 @@ export const conflict = (m: string | string[]) => new ApiError('CONFLICT', m);
 
 export function errorBody(code: ErrCode, messages: string[]) {
   return { data: null, err_code: code, err_msg: messages };
-}
-
-type PgError = { code?: string; constraint?: string; detail?: string; table?: string; message?: string };
-
-/** Finds a PostgreSQL error (SQLSTATE) in an error or its causes (Drizzle wraps driver errors). */
-function pgErrorOf(err: unknown): PgError | null {
-  let cur: unknown = err;
-  for (let i = 0; i < 5 && cur && typeof cur === 'object'; i++) {
-    const c = cur as PgError & { cause?: unknown };
-    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c;
-    cur = c.cause;
-  }
-  return null;
 }
 
 const humanize = (s: string) => s.replace(/_/g, ' ');

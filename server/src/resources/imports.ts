@@ -323,11 +323,18 @@ export function registerImport<C extends ImportContract, Resolved>(
 export type Column = { name: string; type: string };
 
 const IDENT = /^[a-z_][a-z0-9_]*$/;
-const ident = (name: string) => {
+/** A table or column name written by the code (never a client's), quoted. */
+export const ident = (name: string) => {
   if (!IDENT.test(name)) throw new Error(`not a plain SQL identifier: ${name}`);
   return sql.raw(`"${name}"`);
 };
-const list = (parts: SQL[]) => sql.join(parts, sql`, `);
+export const list = (parts: SQL[]) => sql.join(parts, sql`, `);
+/** The column definition list of `json_to_recordset(...) as d(<this>)`. */
+export const recordType = (cols: readonly Column[]) =>
+  sql.join(
+    cols.map((c) => sql`${ident(c.name)} ${sql.raw(c.type)}`),
+    sql`, `,
+  );
 
 export type UpsertOptions = {
   table: string;
@@ -365,7 +372,7 @@ export async function upsertRows<R = Record<string, unknown>>(
   if (o.rows.length === 0) return { inserted: 0, updated: 0, unchanged: 0, written: [] };
   const T = ident(o.table);
   const all = [...o.key, ...o.columns];
-  const record = sql.raw(all.map((c) => `"${c.name}" ${c.type}`).join(', '));
+  const record = recordType(all);
   const keyCols = o.key.map((c) => ident(c.name));
   const cols = o.columns.map((c) => ident(c.name));
   const allCols = all.map((c) => ident(c.name));

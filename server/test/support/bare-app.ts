@@ -4,8 +4,8 @@
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type AuthUser, registerAuth, TokenService } from '../../src/http/auth';
-import { registerErrorHandling } from '../../src/http/errors';
+import { type AuthUser, registerAuth, type SessionResolver, TokenService } from '../../src/http/auth';
+import { registerErrorHandling, unauthenticated } from '../../src/http/errors';
 import type { Harness } from '../harness';
 
 export type BareApp = Awaited<ReturnType<typeof createBareApp>>;
@@ -21,6 +21,15 @@ export async function createBareApp(
   },
 ) {
   const tokens = new TokenService(opts.secret, 900);
+  // The bare app's sessions: each token signed by `token()` names one, holding the user it was made for.
+  const sessions = new Map<number, AuthUser>();
+  const resolver: SessionResolver = {
+    async resolve(userId, sessionId) {
+      const user = sessions.get(sessionId);
+      if (!user || user.id !== userId) throw unauthenticated('The session has ended; sign in again');
+      return user;
+    },
+  };
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -31,7 +40,7 @@ export async function createBareApp(
   });
   await app.register(
     async (api) => {
-      registerAuth(api, tokens);
+      registerAuth(api, tokens, resolver);
       opts.mount(api);
     },
     { prefix: '/v1/api' },
@@ -48,7 +57,9 @@ export async function createBareApp(
       branches: 'all',
       ...user,
     };
-    return (await tokens.sign(full)).token;
+    const sessionId = sessions.size + 1;
+    sessions.set(sessionId, full);
+    return (await tokens.sign({ id: full.id, sessionId })).token;
   }
 
   /** Calls `/v1/api<url>` with the token (none for null); the status and the parsed answer. */

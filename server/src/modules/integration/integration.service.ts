@@ -29,8 +29,11 @@ import { seesBranch } from '../../http/scope';
 import {
   type Column,
   type ImportDef,
+  ident,
+  list,
   type RowAt,
   type RowLabel,
+  recordType,
   runImport,
   upsertRows,
 } from '../../resources/imports';
@@ -123,9 +126,6 @@ type Resolved = {
 };
 
 const round2 = (v: number) => Math.round((v + Number.EPSILON) * 100) / 100;
-const ident = (name: string) => sql.raw(`"${name}"`);
-const list = (parts: SQL[]) => sql.join(parts, sql`, `);
-const recordType = (cols: Column[]) => sql.raw(cols.map((c) => `"${c.name}" ${c.type}`).join(', '));
 
 async function resolveCodes(
   db: Tx,
