@@ -5,8 +5,15 @@ import type { Database } from '../db/client';
 import { registerResource } from '../resources/routes';
 import { registerAuthRoutes } from './auth/auth.routes';
 import type { AuthService } from './auth/auth.service';
+import { contentResources, registerContentRoutes } from './content/content.module';
+import { couponsResources, registerCouponRoutes } from './coupons/coupons.module';
 import { customerResources } from './customers/customers.resource';
 import { registerCustomerRoutes } from './customers/customers.routes';
+import {
+  dashboardInvoiceHooks,
+  dashboardsResources,
+  registerDashboardRoutes,
+} from './dashboards/dashboards.module';
 import { registerIntegrationRoutes } from './integration/integration.routes';
 import { organisationResources } from './organisation/organisation.resource';
 import { applyInvoicePoints } from './points/points.engine';
@@ -17,6 +24,7 @@ import { registerProductRoutes } from './products/products.routes';
 import { salesResources } from './sales/sales.resource';
 import { registerSalesRoutes } from './sales/sales.routes';
 import { staffResources } from './staff/staff.resource';
+import { registerTargetRoutes, targetsResources } from './targets/targets.module';
 
 export type ModuleDeps = { database: Database; auth: AuthService; config: Config };
 
@@ -27,6 +35,10 @@ export const resources = [
   ...customerResources,
   ...productResources,
   ...salesResources,
+  ...couponsResources,
+  ...contentResources,
+  ...targetsResources,
+  ...dashboardsResources,
 ];
 
 export async function registerModules(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
@@ -36,6 +48,12 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   registerCustomerRoutes(api, deps.database.db);
   registerProductRoutes(api, deps.database.db);
   registerSalesRoutes(api, deps.database.db);
+  registerCouponRoutes(api, deps.database.db);
+  registerContentRoutes(api, deps.database.db);
+  registerTargetRoutes(api, deps.database.db);
+  registerDashboardRoutes(api, deps.database.db);
   // The ERP feed earns points inside its own transaction: composed here so neither area imports the other.
-  registerIntegrationRoutes(api, deps.database.db, { afterSalesInvoices: [applyInvoicePoints] });
+  registerIntegrationRoutes(api, deps.database.db, {
+    afterSalesInvoices: [applyInvoicePoints, ...dashboardInvoiceHooks],
+  });
 }

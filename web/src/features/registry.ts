@@ -31,7 +31,11 @@ import {
   type ResourceEntry,
   type ScreenEntry,
 } from '../components/resource/types';
+import { contentScreens } from './content/content.entries';
+import { couponsScreens } from './coupons/coupons.entries';
+import { dashboardsScreens } from './dashboards/dashboards.entries';
 import { pointScreens } from './points/points.entries';
+import { targetsScreens } from './targets/targets.entries';
 
 /** In menu order within each group. */
 export const screenEntries: ScreenEntry[] = [
@@ -186,6 +190,11 @@ export const screenEntries: ScreenEntry[] = [
     icon: IconHierarchy2,
     load: () => import('./staff/role-group.resource'),
   },
+  // Areas built on the shared machinery, each in its own entries file.
+  ...dashboardsScreens,
+  ...couponsScreens,
+  ...contentScreens,
+  ...targetsScreens,
 ];
 
 export const resourceEntries: ResourceEntry[] = screenEntries.filter(isResourceEntry);

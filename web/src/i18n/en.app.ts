@@ -1,9 +1,14 @@
 // English labels of the signed-in screens (and the privacy policy), loaded after the sign-in
 // page. A field's label is written once in `fields.<field>`; resources.<name>.fields.<field> only
 // where a screen words it its own way (i18n/index.ts falls back). id.app.ts has the same keys.
+
+import { messages as content } from './en.content';
+import { messages as coupons } from './en.coupons';
 import { customerResources } from './en.customers';
+import { messages as dashboards } from './en.dashboards';
 import { importDialog } from './en.import';
 import { messages as points } from './en.points';
+import { messages as targets } from './en.targets';
 
 const phoneHint = 'Use digits, spaces and + ( ) - only';
 const codeHint = 'Use letters, digits and . _ / - only';
@@ -84,7 +89,16 @@ export const messages = {
     count_one: '{{count}} record',
     count_other: '{{count}} records',
   },
+  // The areas' own texts (i18n/<lang>.<area>.ts), under the area's name.
+  coupons: coupons.texts,
+  content: content.texts,
+  targets: targets.texts,
+  dashboards: dashboards.texts,
   pages: {
+    ...coupons.pages,
+    ...content.pages,
+    ...targets.pages,
+    ...dashboards.pages,
     point_inject: { title: 'Inject points', summary: 'Give points to many stores at once, with a preview' },
   },
   action: {
@@ -286,6 +300,10 @@ export const messages = {
     updated_at: 'Last changed',
   },
   resources: {
+    ...coupons.resources,
+    ...content.resources,
+    ...targets.resources,
+    ...dashboards.resources,
     ...points, // loyalty points screens: i18n/en.points.ts
     ...customerResources, // customers, products, orders and invoices: i18n/en.customers.ts
     branch: {

@@ -1,8 +1,12 @@
 // Label layar setelah masuk (dan kebijakan privasi) dalam bahasa Indonesia. Kuncinya sama dengan en.app.ts.
 import type { AppMessages } from './en.app';
+import { messages as content } from './id.content';
+import { messages as coupons } from './id.coupons';
 import { customerResources } from './id.customers';
+import { messages as dashboards } from './id.dashboards';
 import { importDialog } from './id.import';
 import { messages as points } from './id.points';
+import { messages as targets } from './id.targets';
 
 const phoneHint = 'Gunakan angka, spasi, dan + ( ) - saja';
 const codeHint = 'Gunakan huruf, angka, dan . _ / - saja';
@@ -88,7 +92,16 @@ export const messages: AppMessages = {
     count_one: '{{count}} data',
     count_other: '{{count}} data',
   },
+  // The areas' own texts (i18n/<lang>.<area>.ts), under the area's name.
+  coupons: coupons.texts,
+  content: content.texts,
+  targets: targets.texts,
+  dashboards: dashboards.texts,
   pages: {
+    ...coupons.pages,
+    ...content.pages,
+    ...targets.pages,
+    ...dashboards.pages,
     point_inject: { title: 'Injeksi poin', summary: 'Beri poin ke banyak toko sekaligus, dengan pratinjau' },
   },
   action: {
@@ -290,6 +303,10 @@ export const messages: AppMessages = {
     updated_at: 'Terakhir diubah',
   },
   resources: {
+    ...coupons.resources,
+    ...content.resources,
+    ...targets.resources,
+    ...dashboards.resources,
     ...points, // loyalty points screens: i18n/id.points.ts
     ...customerResources, // customers, products, orders and invoices: i18n/id.customers.ts
     branch: {
