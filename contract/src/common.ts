@@ -26,10 +26,22 @@ export const ERR_STATUS: Record<ErrCode, number> = {
   INTERNAL: 500,
 };
 
+/** One problem of an error answer: a stable code, the field it concerns, parameters, the worded message. */
+export const ErrDetail = z.object({
+  code: z.string(),
+  field: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  message: z.string(),
+});
+export type ErrDetail = z.infer<typeof ErrDetail>;
+
 export const ErrorBody = z.object({
   data: z.null(),
   err_code: ErrCode,
+  /** Readable messages in the request's language (Accept-Language `id` or `en`). */
   err_msg: z.array(z.string()).min(1),
+  /** The same problems, one entry per message, for a client that shows them next to their fields. */
+  err_detail: z.array(ErrDetail).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
@@ -38,6 +50,8 @@ export const PageMeta = z.object({
   limit: z.number().int(),
   total_data: z.number().int(),
   total_page: z.number().int(),
+  /** Present (true) when total_data is PostgreSQL's estimate for a large unfiltered list: show "about N". */
+  total_estimated: z.literal(true).optional(),
 });
 export type PageMeta = z.infer<typeof PageMeta>;
 

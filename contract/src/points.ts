@@ -515,7 +515,7 @@ export type PointRule = z.infer<typeof PointRule>;
 const amountPerPoint = () =>
   z
     .number({ error: 'is required: the rupiah amount that earns one point' })
-    .positive({ error: 'must be more than 0' })
+    .min(1, { error: 'must be at least 1 rupiah per point' })
     .max(1_000_000_000_000)
     .multipleOf(0.01, { error: 'must have at most 2 decimals' });
 const ruleFields = {

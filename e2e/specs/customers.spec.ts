@@ -470,7 +470,7 @@ describe('customer views and reports', () => {
       ['customer-report', 'Customer report', 'customer-report-en'],
       ['customer-log', 'Customer log', 'customer-log-en'],
       ['customer-last-seen', 'Last seen in the app', 'customer-last-seen-en'],
-      ['customers-max-point', 'Customers with a point cap', 'customers-max-point-en'],
+      ['customers-max-point', 'Standing monthly point caps', 'customers-max-point-en'],
       ['customer-types', 'Customer types', 'customer-types-en'],
     ] as const) {
       await en.page.goto(`${BASE_URL}/#/${path}`);

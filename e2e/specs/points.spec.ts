@@ -372,18 +372,18 @@ const SCREENS: { path: string; id: string; en: string; notice?: RegExp }[] = [
   { path: 'point-deductions', id: 'Pengurangan poin', en: 'Point deductions' },
   { path: 'injected-points', id: 'Poin injeksi', en: 'Injected points' },
   { path: 'point-ledger', id: 'Semua mutasi poin', en: 'All point movements' },
-  { path: 'point-balances', id: 'Poin per toko', en: 'Point per store' },
+  { path: 'point-balances', id: 'Saldo poin per toko', en: 'Point balance per store' },
   {
     path: 'point-rules',
     id: 'Aturan transaksi poin',
     en: 'Point transaction rules',
     notice: /faktur yang disimpan setelah aturan diubah|invoices stored after they change/,
   },
-  { path: 'point-max-customers', id: 'Maksimal poin per pelanggan', en: 'Maximum points per customer' },
+  { path: 'point-max-customers', id: 'Maksimal poin per periode', en: 'Maximum points per period' },
   { path: 'point-promos', id: 'Poin promo', en: 'Promo points' },
   { path: 'points-tracking-report', id: 'Pelacakan poin', en: 'Points tracking' },
-  { path: 'store-points-report', id: 'Poin toko', en: 'Store points' },
-  { path: 'customer-balance-report', id: 'Saldo pelanggan', en: 'Customer balance' },
+  { path: 'store-points-report', id: 'Laporan poin toko per periode', en: 'Store points report by period' },
+  { path: 'customer-balance-report', id: 'Laporan saldo per wilayah', en: 'Balance report by region' },
 ];
 
 describe('points screens', () => {

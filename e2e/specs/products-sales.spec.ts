@@ -176,8 +176,11 @@ describe('products', () => {
       await page.getByRole('heading', { name: 'Tambah harga lama' }).waitFor();
       await choose(page, 'Produk', new RegExp(item.item_code));
       await page.getByRole('textbox', { name: 'Harga' }).fill(String(price));
-      await page.getByRole('button', { name: 'Berlaku sejak' }).click();
-      await page.locator('table button:not([data-outside])').first().click();
+      // A typed date (the field takes DD/MM/YYYY): the first of this month.
+      const now = new Date();
+      const typed = `01/${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`;
+      await page.getByRole('textbox', { name: 'Berlaku sejak' }).fill(typed);
+      await page.getByRole('textbox', { name: 'Berlaku sejak' }).press('Tab');
       await page.getByRole('textbox', { name: 'Catatan' }).fill('Harga uji e2e');
     };
     await page.getByRole('link', { name: 'Tambah' }).click();

@@ -60,8 +60,11 @@ describe('child records on a detail screen', () => {
       const dialog = page.getByRole('dialog', { name: 'Tambah harga lama' });
       await dialog.waitFor();
       await dialog.getByRole('textbox', { name: 'Harga' }).fill(String(price));
-      await dialog.getByRole('button', { name: 'Berlaku sejak' }).click();
-      await page.locator('.mantine-Popover-dropdown table button:not([data-outside])').nth(1).click();
+      // A typed date (the field takes DD/MM/YYYY): the second of this month.
+      const now = new Date();
+      const typed = `02/${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`;
+      await dialog.getByRole('textbox', { name: 'Berlaku sejak' }).fill(typed);
+      await dialog.getByRole('textbox', { name: 'Berlaku sejak' }).press('Tab');
       await dialog.getByRole('textbox', { name: 'Catatan' }).fill(note);
       return dialog;
     };

@@ -96,8 +96,9 @@ describe('/point_rules/', () => {
     const base = { name: 'X', start_date: '2024-01-01', end_date: '2024-12-31' };
     const cases: [Record<string, unknown>, RegExp][] = [
       [base, /^amount_per_point: is required/],
-      [{ ...base, amount_per_point: 0 }, /^amount_per_point: must be more than 0/],
-      [{ ...base, amount_per_point: -100 }, /^amount_per_point: must be more than 0/],
+      [{ ...base, amount_per_point: 0 }, /^amount_per_point: must be at least 1 rupiah per point/],
+      [{ ...base, amount_per_point: 0.01 }, /^amount_per_point: must be at least 1 rupiah per point/],
+      [{ ...base, amount_per_point: -100 }, /^amount_per_point: must be at least 1 rupiah per point/],
       [{ ...base, amount_per_point: 10.123 }, /^amount_per_point: must have at most 2 decimals/],
       [
         { ...base, amount_per_point: 1000, end_date: '2023-12-31' },

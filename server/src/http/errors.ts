@@ -4,6 +4,7 @@ import { ERR_STATUS, type ErrCode } from '@lbo/contract/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { pgErrorOf } from '../db/retry';
+import { detailOf, type ErrDetail, type Lang, requestLang, zodDetail } from './messages';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -28,6 +29,29 @@ export const conflict = (m: string | string[]) => new ApiError('CONFLICT', m);
 
 export function errorBody(code: ErrCode, messages: string[]) {
   return { data: null, err_code: code, err_msg: messages };
+}
+
+/**
+ * The envelope with each message worded in the request's language (Accept-Language `id` or `en`;
+ * none: as thrown) and, for a request that names its language, `err_detail`: per message its stable
+ * code, the field it concerns and parameters.
+ */
+export function localizedErrorBody(code: ErrCode, messages: string[], lang: Lang | null) {
+  return detailedBody(
+    code,
+    messages.map((m) => detailOf(m, lang)),
+    lang,
+  );
+}
+
+function detailedBody(code: ErrCode, details: ErrDetail[], lang: Lang | null) {
+  // One message per problem: the same sentence twice (a check run on two paths) is said once.
+  const seen = new Set<string>();
+  const unique = details.filter((d) => !seen.has(d.message) && seen.add(d.message));
+  const body = { data: null, err_code: code, err_msg: unique.map((d) => d.message) };
+  // The details go to a client that names its language (the web app does): the envelope others
+  // have always read stays exactly as it was.
+  return lang ? { ...body, err_detail: unique } : body;
 }
 
 const humanize = (s: string) => s.replace(/_/g, ' ');
@@ -92,24 +116,34 @@ export function loggable(err: unknown): Record<string, unknown> {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send(errorBody('NOT_FOUND', [`No route ${req.method} ${req.url.split('?')[0]}`]));
+    reply
+      .code(404)
+      .send(
+        localizedErrorBody(
+          'NOT_FOUND',
+          [`No route ${req.method} ${req.url.split('?')[0]}`],
+          requestLang(req.headers['accept-language']),
+        ),
+      );
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    const lang = requestLang(req.headers['accept-language']);
+    const errorBody = (code: ErrCode, messages: string[]) => localizedErrorBody(code, messages, lang);
     if (err instanceof ApiError) {
       return reply.code(err.status).send(errorBody(err.code, err.messages));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
-      const messages = err.validation.map((v) => {
+      const details = err.validation.map((v) => {
         // documents/7/lines/0/qty -> documents[7].lines[0].qty
         const field = v.instancePath
           .replace(/^\//, '')
           .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
           .replace(/\//g, '.');
-        return field ? `${field}: ${v.message}` : `${where}: ${v.message}`;
+        return zodDetail(field || where, v.keyword, v.message ?? '', v.params as Record<string, never>, lang);
       });
-      return reply.code(400).send(errorBody('VALIDATION_ERROR', messages));
+      return reply.code(400).send(detailedBody('VALIDATION_ERROR', details, lang));
     }
     const pg = fromPgError(err);
     if (pg) return reply.code(pg.status).send(errorBody(pg.code, pg.messages));

@@ -2,7 +2,7 @@
 // (single flight), and turns CONTRACT.md's error envelope into an ApiError with readable
 // messages. No zod here: the login route loads this module.
 import type { LoginResult } from '@lbo/contract/auth';
-import { ERR_STATUS, type PageMeta } from '@lbo/contract/common';
+import { ERR_STATUS, type ErrDetail, type PageMeta } from '@lbo/contract/common';
 import { clearSession, getSession, saveSession } from './session';
 
 export const API_BASE = '/v1/api';
@@ -14,13 +14,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
   readonly messages: string[];
-  constructor(status: number, code: ApiErrorCode, messages: string[]) {
+  /** Per message: its stable code, the field it concerns and parameters (the server's err_detail). */
+  readonly details: ErrDetail[];
+  constructor(status: number, code: ApiErrorCode, messages: string[], details: ErrDetail[] = []) {
     super(messages.join('; ') || code);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.messages = messages;
+    this.details = details;
   }
+}
+
+/** The language the user chose (the document's, set by i18n), sent as Accept-Language. */
+export function uiLanguage(): 'id' | 'en' {
+  const lang = typeof document !== 'undefined' ? document.documentElement.lang : '';
+  return lang === 'en' ? 'en' : 'id';
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
@@ -62,10 +71,13 @@ async function parseError(res: Response): Promise<ApiError> {
     body = null;
   }
   if (body && typeof body === 'object' && 'err_msg' in body) {
-    const b = body as { err_code?: unknown; err_msg?: unknown };
+    const b = body as { err_code?: unknown; err_msg?: unknown; err_detail?: unknown };
     const messages = Array.isArray(b.err_msg) ? b.err_msg.map(String).filter(Boolean) : [String(b.err_msg)];
     const code = typeof b.err_code === 'string' ? b.err_code : `HTTP_${res.status}`;
-    return new ApiError(res.status, code, messages);
+    const details = Array.isArray(b.err_detail)
+      ? (b.err_detail as ErrDetail[]).filter((d) => d && typeof d.message === 'string')
+      : [];
+    return new ApiError(res.status, code, messages, details);
   }
   // No envelope (a proxy's page, an empty body): the code the contract gives that status.
   const known = Object.entries(ERR_STATUS).find(
@@ -74,13 +86,42 @@ async function parseError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, known?.[0] ?? (res.status >= 500 ? 'INTERNAL' : `HTTP_${res.status}`), []);
 }
 
+/**
+ * GET answers started before the screen asked for them (main.tsx starts the first screen's list
+ * request while its code loads): each is taken once, by the same call with the same token, within
+ * a few seconds; anything else goes to the network as usual.
+ */
+const prefetched = new Map<string, { at: number; res: Promise<Response> }>();
+const PREFETCH_FRESH_MS = 10_000;
+
+export function prefetchGet(path: string, query?: Query): void {
+  const token = getSession()?.token;
+  if (!token) return;
+  const key = `${token}\u0000${path}${buildQuery(query)}`;
+  if (prefetched.has(key)) return;
+  const res = send('GET', path, { query }, token);
+  res.catch(() => prefetched.delete(key));
+  prefetched.set(key, { at: Date.now(), res });
+}
+
 async function send(
   method: string,
   path: string,
   opts: RequestOptions,
   token: string | null,
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method === 'GET' && token && prefetched.size > 0) {
+    const key = `${token}\u0000${path}${buildQuery(opts.query)}`;
+    const hit = prefetched.get(key);
+    if (hit) {
+      prefetched.delete(key);
+      if (Date.now() - hit.at < PREFETCH_FRESH_MS) return hit.res;
+    }
+  }
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': uiLanguage() === 'en' ? 'en' : 'id, en;q=0.5',
+  };
   let body: BodyInit | undefined;
   if (opts.form) body = opts.form;
   else if (opts.body !== undefined) {

@@ -58,8 +58,36 @@ function setCookie(value: string, maxAgeSeconds: number) {
   document.cookie = `${LOGIN_COOKIE}=${value}; path=/; max-age=${maxAgeSeconds}; SameSite=Strict`;
 }
 
+// A save in flight when the session ends: the signed-in screen stays (with what was typed) and a
+// sign-in dialog asks for the password again, then the save is retried (components/feedback/sign-in-dialog).
+let saving = 0;
+let held: Session | null = null;
+
+/** Marks a save in flight; call the returned function when it has finished. */
+export function beginSave(): () => void {
+  saving++;
+  let done = false;
+  return () => {
+    if (!done) saving--;
+    done = true;
+  };
+}
+
+/** The session that ended while a save was in flight (the screen keeps showing it), else null. */
+export function heldSession(): Session | null {
+  return held;
+}
+
+/** Gives up a held session (the user chose to sign out instead of signing in again). */
+export function releaseHeldSession(): void {
+  if (!held) return;
+  held = null;
+  notify();
+}
+
 /** Stores a fresh login (or refresh) answer. */
 export function saveSession(result: LoginResult): void {
+  held = null;
   const { token, ...rest } = result;
   localStorage.setItem(TOKEN_KEY, token);
   localStorage.setItem(USER_ID_KEY, String(result.user_id));
@@ -82,6 +110,8 @@ export function saveSession(result: LoginResult): void {
 
 /** Clears token, user id, the login cookie and the stored login data. */
 export function clearSession(reason: SignOutReason = 'logout'): void {
+  const before = getSession();
+  held = reason === 'expired' && saving > 0 ? (before ?? held) : null;
   for (const key of [TOKEN_KEY, USER_ID_KEY, SESSION_KEY]) localStorage.removeItem(key);
   setCookie('', 0);
   try {

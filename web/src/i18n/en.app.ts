@@ -15,6 +15,29 @@ const codeHint = 'Use letters, digits and . _ / - only';
 
 export const messages = {
   importDialog, // the shared import dialog: i18n/en.import.ts
+  signInAgain: {
+    title: 'Sign in again',
+    body: 'Your session ended before the changes were saved. Enter your password: what you typed is kept and saved right after.',
+    submit: 'Sign in and save',
+  },
+  palette: {
+    title: 'Go to',
+    placeholder: 'Screen, customer or product…',
+    results: 'Results',
+    nothing: 'Nothing found',
+    move: 'to move',
+    open: 'to open',
+  },
+  dates: {
+    presets: 'Quick choices',
+    today: 'Today',
+    thisMonth: 'This month',
+    lastMonth: 'Last month',
+    thisQuarter: 'This quarter',
+    yearToDate: 'Year to date',
+    typeHint: 'Type a date as DD/MM/YYYY or pick one',
+    invalid: 'Not a date: use DD/MM/YYYY',
+  },
   nav: {
     home: 'Home',
     main: 'Main menu',
@@ -64,6 +87,16 @@ export const messages = {
     clearSelection: 'Clear selection',
     selectPage: 'Select every row on this page',
     selectRow: 'Select {{name}}',
+    columns: 'Choose columns',
+    removeFilter: 'Remove the filter {{name}}',
+    columnsShown: 'Columns shown',
+    columnsAll: 'Show every column',
+    sortBy: 'Sort by',
+    sort: {
+      ascending: 'Sorted ascending; activate to sort descending',
+      descending: 'Sorted descending; activate to sort ascending',
+      none: 'Not sorted; activate to sort ascending',
+    },
     moreFilters: 'More filters ({{count}})',
     fewerFilters: 'Fewer filters',
   },
@@ -80,6 +113,8 @@ export const messages = {
     truncated:
       'Only the first {{count}} of {{total}} rows were exported (limit {{cap}}). Narrow the filter for the rest.',
     failed: 'Export failed',
+    received: '{{size}} MB received…',
+    full: 'Every row matching the filters was exported.',
   },
   children: {
     empty: 'No {{what}} yet.',
@@ -139,6 +174,13 @@ export const messages = {
     selectNone: 'Clear',
     passwordKeep: 'Leave empty to keep the current password.',
     typeToSearch: 'Type to search…',
+    checkFields: 'Check the fields marked in red.',
+    unsaved: {
+      title: 'Leave without saving?',
+      body: 'You have changes that are not saved yet. If you leave this screen now, they are lost.',
+      stay: 'Stay and keep editing',
+      leave: 'Leave and discard',
+    },
   },
   upload: {
     drop: 'Drop an image here or click to choose one',

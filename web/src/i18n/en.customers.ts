@@ -72,6 +72,13 @@ export const customerResources = {
         description: 'Replaces the note of every selected store (leave empty to clear it).',
       },
     },
+    related: {
+      title: 'Related',
+      points: 'Point movements',
+      orders: 'Orders',
+      invoices: 'Invoices',
+      log: 'Change log',
+    },
     detail: {
       performance: 'Targets and achievements',
       year: 'Year',
@@ -101,7 +108,7 @@ export const customerResources = {
     },
   },
   customer_max_point: {
-    title: 'Customers with a point cap',
+    title: 'Standing monthly point caps',
     one: 'customer',
     summary: 'Stores with a monthly maximum of points',
     fields: customerFields,

@@ -192,12 +192,12 @@ export const messages = {
       done_other: '{{count}} stores got {{points}} points each ({{total}} in total).',
       after: 'The stores and their balances now',
       toList: 'Go to injected points',
-      toBalances: 'Point per store',
+      toBalances: 'Point balance per store',
       again: 'Inject again',
     },
   },
   point_balance: {
-    title: 'Point per store',
+    title: 'Point balance per store',
     one: 'store balance',
     summary: 'Every store’s point balance',
     fields: {
@@ -235,7 +235,7 @@ export const messages = {
   },
   point_max_customer: {
     hints: { end_date: 'Must be on or after the start date.' },
-    title: 'Maximum points per customer',
+    title: 'Maximum points per period',
     one: 'maximum',
     summary: 'Monthly caps on the points a store earns',
     notice:
@@ -284,7 +284,7 @@ export const messages = {
     },
   },
   point_store_report: {
-    title: 'Store points',
+    title: 'Store points report by period',
     one: 'store points row',
     summary: 'Each store’s points in a period, by kind',
     fields: {
@@ -299,7 +299,7 @@ export const messages = {
     },
   },
   point_customer_balance: {
-    title: 'Customer balance',
+    title: 'Balance report by region',
     one: 'customer balance row',
     summary: 'Balances with points earned and spent, by region',
     fields: {

@@ -13,6 +13,29 @@ const codeHint = 'Gunakan huruf, angka, dan . _ / - saja';
 
 export const messages: AppMessages = {
   importDialog, // the shared import dialog: i18n/id.import.ts
+  signInAgain: {
+    title: 'Masuk lagi',
+    body: 'Sesi Anda berakhir sebelum perubahan disimpan. Masukkan kata sandi: isian Anda tetap ada dan langsung disimpan sesudahnya.',
+    submit: 'Masuk dan simpan',
+  },
+  palette: {
+    title: 'Buka',
+    placeholder: 'Layar, pelanggan atau produk…',
+    results: 'Hasil',
+    nothing: 'Tidak ada yang cocok',
+    move: 'untuk berpindah',
+    open: 'untuk membuka',
+  },
+  dates: {
+    presets: 'Pilihan cepat',
+    today: 'Hari ini',
+    thisMonth: 'Bulan ini',
+    lastMonth: 'Bulan lalu',
+    thisQuarter: 'Kuartal ini',
+    yearToDate: 'Awal tahun s.d. hari ini',
+    typeHint: 'Ketik tanggal sebagai DD/MM/YYYY atau pilih',
+    invalid: 'Bukan tanggal: gunakan DD/MM/YYYY',
+  },
   nav: {
     home: 'Beranda',
     main: 'Menu utama',
@@ -67,6 +90,16 @@ export const messages: AppMessages = {
     clearSelection: 'Batalkan pilihan',
     selectPage: 'Pilih semua baris di halaman ini',
     selectRow: 'Pilih {{name}}',
+    columns: 'Pilih kolom',
+    removeFilter: 'Hapus filter {{name}}',
+    columnsShown: 'Kolom yang ditampilkan',
+    columnsAll: 'Tampilkan semua kolom',
+    sortBy: 'Urutkan menurut',
+    sort: {
+      ascending: 'Urut naik; aktifkan untuk urut turun',
+      descending: 'Urut turun; aktifkan untuk urut naik',
+      none: 'Tidak diurutkan; aktifkan untuk urut naik',
+    },
     moreFilters: 'Filter lainnya ({{count}})',
     fewerFilters: 'Lebih sedikit filter',
   },
@@ -83,6 +116,8 @@ export const messages: AppMessages = {
     truncated:
       'Hanya {{count}} dari {{total}} baris pertama yang diekspor (batas {{cap}}). Persempit filter untuk sisanya.',
     failed: 'Ekspor gagal',
+    received: '{{size}} MB diterima…',
+    full: 'Semua baris yang cocok dengan filter sudah diekspor.',
   },
   children: {
     empty: 'Belum ada {{what}}.',
@@ -142,6 +177,13 @@ export const messages: AppMessages = {
     selectNone: 'Kosongkan',
     passwordKeep: 'Biarkan kosong untuk mempertahankan kata sandi saat ini.',
     typeToSearch: 'Ketik untuk mencari…',
+    checkFields: 'Periksa kolom yang ditandai merah.',
+    unsaved: {
+      title: 'Keluar tanpa menyimpan?',
+      body: 'Ada perubahan yang belum disimpan. Jika Anda meninggalkan layar ini sekarang, perubahan itu hilang.',
+      stay: 'Tetap di sini',
+      leave: 'Keluar dan buang perubahan',
+    },
   },
   upload: {
     drop: 'Letakkan gambar di sini atau klik untuk memilih',

@@ -74,6 +74,13 @@ export const customerResources: CustomerMessages = {
         description: 'Menggantikan catatan setiap toko terpilih (kosongkan untuk menghapusnya).',
       },
     },
+    related: {
+      title: 'Terkait',
+      points: 'Mutasi poin',
+      orders: 'Pesanan',
+      invoices: 'Faktur',
+      log: 'Log perubahan',
+    },
     detail: {
       performance: 'Target dan pencapaian',
       year: 'Tahun',
@@ -103,7 +110,7 @@ export const customerResources: CustomerMessages = {
     },
   },
   customer_max_point: {
-    title: 'Pelanggan berbatas poin',
+    title: 'Batas poin bulanan tetap',
     one: 'pelanggan',
     summary: 'Toko dengan batas poin bulanan',
     fields: customerFields,

@@ -193,12 +193,12 @@ export const messages: PointsMessages = {
       done_other: '{{count}} toko masing-masing mendapat {{points}} poin (total {{total}}).',
       after: 'Toko dan saldonya sekarang',
       toList: 'Ke daftar poin injeksi',
-      toBalances: 'Poin per toko',
+      toBalances: 'Saldo poin per toko',
       again: 'Injeksi lagi',
     },
   },
   point_balance: {
-    title: 'Poin per toko',
+    title: 'Saldo poin per toko',
     one: 'saldo toko',
     summary: 'Saldo poin setiap toko',
     fields: {
@@ -236,7 +236,7 @@ export const messages: PointsMessages = {
   },
   point_max_customer: {
     hints: { end_date: 'Harus sama dengan atau setelah tanggal mulai.' },
-    title: 'Maksimal poin per pelanggan',
+    title: 'Maksimal poin per periode',
     one: 'batas maksimal',
     summary: 'Batas bulanan poin yang diperoleh toko',
     notice:
@@ -285,7 +285,7 @@ export const messages: PointsMessages = {
     },
   },
   point_store_report: {
-    title: 'Poin toko',
+    title: 'Laporan poin toko per periode',
     one: 'baris poin toko',
     summary: 'Poin setiap toko dalam satu periode, per jenis',
     fields: {
@@ -300,7 +300,7 @@ export const messages: PointsMessages = {
     },
   },
   point_customer_balance: {
-    title: 'Saldo pelanggan',
+    title: 'Laporan saldo per wilayah',
     one: 'baris saldo pelanggan',
     summary: 'Saldo dengan poin yang diperoleh dan dipakai, per wilayah',
     fields: {

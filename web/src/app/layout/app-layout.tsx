@@ -1,21 +1,24 @@
 // The signed-in layout: header (sidebar toggle, user, language, sign-out), sidebar, breadcrumbs
 // and page. The sidebar starts visible (SPEC.md section 4) and can be hidden.
-import { AppShell, Burger, Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconLogout, IconSearch, IconUserCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
+import { SignInAgainDialog } from '../../components/feedback/sign-in-dialog';
 import { logout } from '../api-client';
 import { LanguageSwitch } from '../language-switch';
 import { Brand } from '../pages/public-frame';
 import { useSession } from '../use-session';
 import { AppRoutes } from './app-routes';
+import { CommandPalette } from './command-palette';
 import { PageErrorBoundary } from './error-boundary';
 import { Navbar } from './navbar';
 import { AppProviders, queryClient } from './providers';
 
 export function AppLayout() {
+  // Also a session that ended during a save: the screen stays (what was typed too) under the dialog.
   const session = useSession();
   const location = useLocation();
   useEffect(() => {
@@ -31,6 +34,7 @@ export function AppLayout() {
   return (
     <AppProviders>
       <Shell name={session.name} email={session.email} />
+      <SignInAgainDialog />
     </AppProviders>
   );
 }
@@ -43,9 +47,19 @@ function Shell({ name, email }: { name: string; email: string }) {
   const [desktopOpen, desktop] = useDisclosure(true);
   const [mobileOpen, mobile] = useDisclosure(false);
   const [signingOut, setSigningOut] = useState(false);
+  const [paletteOpen, palette] = useDisclosure(false);
+  const signOut = async () => {
+    setSigningOut(true);
+    await logout();
+  };
   const open = wide ? desktopOpen : mobileOpen;
   const toggle = wide ? desktop.toggle : mobile.toggle;
   const toggleLabel = open ? t('nav.hideSidebar') : t('nav.showSidebar');
+  // A new screen opens at its top (not where the previous one was scrolled to).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of screen
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
 
   return (
     <AppShell
@@ -59,8 +73,8 @@ function Shell({ name, email }: { name: string; email: string }) {
       padding={{ base: 'sm', sm: 'md', lg: 'lg' }}
     >
       <AppShell.Header>
-        <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             <Tooltip label={toggleLabel}>
               <Burger
                 opened={open}
@@ -71,9 +85,20 @@ function Shell({ name, email }: { name: string; email: string }) {
                 data-testid="sidebar-toggle"
               />
             </Tooltip>
-            <Brand />
+            <Brand compact={!wide} />
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label={`${t('palette.open')} (Ctrl+K)`}>
+              <ActionIcon
+                variant="default"
+                size="md"
+                onClick={palette.open}
+                aria-label={t('palette.title')}
+                data-testid="palette-button"
+              >
+                <IconSearch size={16} />
+              </ActionIcon>
+            </Tooltip>
             <LanguageSwitch />
             <Group gap={6} wrap="nowrap" visibleFrom="sm" title={email}>
               <IconUserCircle size={22} stroke={1.5} aria-hidden />
@@ -88,10 +113,8 @@ function Shell({ name, email }: { name: string; email: string }) {
               size="compact-sm"
               leftSection={<IconLogout size={16} />}
               loading={signingOut}
-              onClick={async () => {
-                setSigningOut(true);
-                await logout();
-              }}
+              onClick={signOut}
+              visibleFrom="sm"
             >
               {t('nav.logout')}
             </Button>
@@ -103,13 +126,14 @@ function Shell({ name, email }: { name: string; email: string }) {
         aria-hidden={!open}
         style={open ? undefined : { visibility: 'hidden', transition: 'visibility 0s linear 200ms' }}
       >
-        <Navbar session={session} onNavigate={wide ? undefined : mobile.close} />
+        <Navbar session={session} onNavigate={wide ? undefined : mobile.close} onSignOut={signOut} />
       </AppShell.Navbar>
       <AppShell.Main>
         <PageErrorBoundary resetKey={location.pathname}>
           <AppRoutes />
         </PageErrorBoundary>
       </AppShell.Main>
+      <CommandPalette session={session} opened={paletteOpen} onOpen={palette.open} onClose={palette.close} />
     </AppShell>
   );
 }

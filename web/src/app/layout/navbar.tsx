@@ -1,7 +1,8 @@
 // The sidebar: home, then every screen of SPEC.md section 1 in its group (resources and pages
 // alike), only what role_list allows.
-import { NavLink, ScrollArea, Text } from '@mantine/core';
-import { IconChevronRight, IconHome } from '@tabler/icons-react';
+import { Collapse, Group, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronRight, IconHome, IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import {
@@ -36,13 +37,45 @@ export function menuGroups(entries: ScreenEntry[]): { group: MenuGroup; entries:
   );
 }
 
-export function Navbar({ session, onNavigate }: { session: Session; onNavigate?: () => void }) {
+const COLLAPSED_KEY = 'lbo_nav_collapsed';
+
+function readCollapsed(): string[] {
+  try {
+    const v = JSON.parse(localStorage.getItem(COLLAPSED_KEY) ?? '[]');
+    return Array.isArray(v) ? v.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function Navbar({
+  session,
+  onNavigate,
+  onSignOut,
+}: {
+  session: Session;
+  onNavigate?: () => void;
+  /** Shown at the end of the menu on a phone, where the header has no room for it. */
+  onSignOut?: () => void;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const visible = visibleEntries(session);
   const groups = menuGroups(visible);
   const activePath = activeEntryPath(pathname, visible);
   const isActive = (path: string) => path === activePath;
+  // Groups fold away (remembered in this browser); the group of the current screen stays open.
+  const [collapsed, setCollapsed] = useState<string[]>(readCollapsed);
+  const toggle = (group: string) =>
+    setCollapsed((c) => {
+      const next = c.includes(group) ? c.filter((g) => g !== group) : [...c, group];
+      try {
+        localStorage.setItem(COLLAPSED_KEY, JSON.stringify(next));
+      } catch {
+        /* storage unavailable */
+      }
+      return next;
+    });
   return (
     <ScrollArea type="scroll" style={{ flex: 1 }} p="xs">
       <nav aria-label={t('nav.main')}>
@@ -56,44 +89,88 @@ export function Navbar({ session, onNavigate }: { session: Session; onNavigate?:
           variant="light"
           style={{ borderRadius: 8 }}
         />
-        {groups.map(({ group, entries }) => (
-          <div key={group}>
-            <Text
-              size="xs"
-              fw={700}
-              c="dimmed"
-              tt="uppercase"
-              px="sm"
-              pt="md"
-              pb={4}
-              role="heading"
-              aria-level={2}
-            >
-              {t(`nav.groups.${group}`)}
-            </Text>
-            {entries.map((e) => {
-              const Icon = e.icon;
-              return (
-                <NavLink
-                  key={e.name}
-                  component={Link}
-                  to={`/${e.path}`}
-                  label={t(entryText(e, 'title'))}
-                  leftSection={<Icon size={18} stroke={1.6} />}
-                  rightSection={isActive(e.path) ? <IconChevronRight size={14} /> : null}
-                  active={isActive(e.path)}
-                  onClick={onNavigate}
-                  variant="light"
-                  style={{ borderRadius: 8 }}
-                />
-              );
-            })}
-          </div>
-        ))}
+        {groups.map(({ group, entries }) => {
+          const holdsActive = entries.some((e) => isActive(e.path));
+          const open = holdsActive || !collapsed.includes(group);
+          const listId = `nav-group-${group}`;
+          return (
+            <div key={group}>
+              {/* The accordion pattern: a heading holding the button that folds its entries. */}
+              <Text
+                role="heading"
+                aria-level={2}
+                size="xs"
+                fw={700}
+                c="dimmed"
+                tt="uppercase"
+                px="sm"
+                pt="md"
+                pb={4}
+              >
+                <UnstyledButton
+                  onClick={() => toggle(group)}
+                  aria-expanded={open}
+                  aria-controls={listId}
+                  disabled={holdsActive}
+                  w="100%"
+                  fz="inherit"
+                  fw="inherit"
+                  c="inherit"
+                  tt="inherit"
+                  data-testid={`nav-group-${group}`}
+                >
+                  <Group justify="space-between" wrap="nowrap" gap={4}>
+                    <span>{t(`nav.groups.${group}`)}</span>
+                    <IconChevronDown
+                      size={14}
+                      aria-hidden
+                      style={{
+                        transform: open ? undefined : 'rotate(-90deg)',
+                        transition: 'transform 150ms',
+                        opacity: 0.6,
+                      }}
+                    />
+                  </Group>
+                </UnstyledButton>
+              </Text>
+              <Collapse expanded={open} id={listId}>
+                {entries.map((e) => {
+                  const Icon = e.icon;
+                  return (
+                    <NavLink
+                      key={e.name}
+                      component={Link}
+                      to={`/${e.path}`}
+                      label={t(entryText(e, 'title'))}
+                      leftSection={<Icon size={18} stroke={1.6} />}
+                      rightSection={isActive(e.path) ? <IconChevronRight size={14} /> : null}
+                      active={isActive(e.path)}
+                      onClick={onNavigate}
+                      variant="light"
+                      style={{ borderRadius: 8 }}
+                    />
+                  );
+                })}
+              </Collapse>
+            </div>
+          );
+        })}
         {groups.length === 0 ? (
           <Text size="sm" c="dimmed" p="sm">
             {t('nav.nothing')}
           </Text>
+        ) : null}
+        {onSignOut ? (
+          <NavLink
+            component="button"
+            mt="md"
+            label={t('nav.logout')}
+            leftSection={<IconLogout size={18} stroke={1.6} />}
+            onClick={onSignOut}
+            hiddenFrom="sm"
+            style={{ borderRadius: 8 }}
+            data-testid="nav-logout"
+          />
         ) : null}
       </nav>
     </ScrollArea>

@@ -1,11 +1,12 @@
 // Frame of the public pages (sign-in, access request, privacy policy, status pages).
-import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import { Anchor, Box, Container, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../language-switch';
 
-export function Brand() {
+/** The logo and the app's name; `compact` (a phone's header) shows the logo only. */
+export function Brand({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   return (
     <Group gap={10} wrap="nowrap">
@@ -18,9 +19,13 @@ export function Brand() {
       >
         L
       </Box>
-      <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
-        {t('app.name')}
-      </Text>
+      {compact ? (
+        <VisuallyHidden>{t('app.name')}</VisuallyHidden>
+      ) : (
+        <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
+          {t('app.name')}
+        </Text>
+      )}
     </Group>
   );
 }

@@ -151,9 +151,10 @@ describe('child records', () => {
     await user.type(within(dialog).getByLabelText(/Name/), 'Hinge');
     await user.type(within(dialog).getByLabelText(/Quantity/), '4');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    // In the alert the field is named by its label; next to the field, the message alone.
-    await within(dialog).findByText("Name: 'Hinge' already exists on this gadget");
-    expect(within(dialog).getByText("'Hinge' already exists on this gadget")).toBeInTheDocument();
+    // Said once: next to the field (without its name); the alert only points at the marked fields.
+    expect(await within(dialog).findByText("'Hinge' already exists on this gadget")).toBeInTheDocument();
+    expect(within(dialog).getByText('Check the fields marked in red.')).toBeInTheDocument();
+    expect(within(dialog).queryByText("Name: 'Hinge' already exists on this gadget")).toBeNull();
     expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Hinge');
     expect(within(dialog).getByLabelText(/Quantity/)).toHaveValue('4');
   });

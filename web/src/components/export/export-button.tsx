@@ -11,6 +11,7 @@ import { fieldLabel } from '../resource/field-label';
 import { plainValue } from '../resource/format';
 import { type AnyResource, resourceName } from '../resource/types';
 import { downloadBlob, EXPORT_CAP, type ExportCell, fetchAllRows, toCsv, toXlsx } from './export';
+import { streamExport } from './stream-export';
 
 export function ExportButton({ resource, query }: { resource: AnyResource; query: Query }) {
   const { t } = useTranslation();
@@ -27,17 +28,45 @@ export function ExportButton({ resource, query }: { resource: AnyResource; query
       withCloseButton: false,
     });
     try {
+      const columns = resource.columns.filter((c) => !c.noExport);
+      const headers = columns.map((c) => fieldLabel(t, name, c.key));
+      const title = t(`resources.${name}.title`);
+      const filename = `${name}-${dayjs().format('YYYYMMDD-HHmm')}.${format}`;
+      // The server streams the whole list when it has an export for it; else the pages are fetched here.
+      const streamed = await streamExport(resource.contract.name, query, {
+        format,
+        columns: columns.map((c) => c.key),
+        labels: headers,
+        onProgress: ({ rows, total, bytes }) =>
+          notifications.update({
+            id,
+            loading: true,
+            message:
+              format === 'csv' && total !== null
+                ? t('export.progress', { done: rows, total })
+                : t('export.received', { size: (bytes / 1_048_576).toFixed(1) }),
+          }),
+      });
+      if (streamed) {
+        downloadBlob(streamed, filename);
+        notifications.update({
+          id,
+          loading: false,
+          color: 'teal',
+          title: t('export.done'),
+          message: t('export.full'),
+          autoClose: 6000,
+          withCloseButton: true,
+        });
+        return;
+      }
       const { rows, total, truncated } = await fetchAllRows(resource.contract, query, {
         onProgress: (done, all) =>
           notifications.update({ id, loading: true, message: t('export.progress', { done, total: all }) }),
       });
-      const columns = resource.columns.filter((c) => !c.noExport);
-      const headers = columns.map((c) => fieldLabel(t, name, c.key));
       const cells: ExportCell[][] = rows.map((r) =>
         columns.map((c) => (c.exportValue ? c.exportValue(r, t) : plainValue(c.kind, r[c.key], t))),
       );
-      const title = t(`resources.${name}.title`);
-      const filename = `${name}-${dayjs().format('YYYYMMDD-HHmm')}.${format}`;
       const blob =
         format === 'csv'
           ? new Blob([toCsv(headers, cells)], { type: 'text/csv;charset=utf-8' })

@@ -2,6 +2,7 @@
 import { Alert, Button, Group, List, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../app/api-client';
 import { readableError } from '../../app/errors';
 
 export function ErrorAlert({
@@ -15,6 +16,14 @@ export function ErrorAlert({
 }) {
   const { t } = useTranslation();
   const e = readableError(error, t);
+  // Asking again changes nothing for a missing record, a refusal or bad input: no retry button then.
+  const retryable =
+    !isApiError(error) ||
+    error.status === 0 ||
+    error.status >= 500 ||
+    error.status === 408 ||
+    error.status === 429;
+  onRetry = retryable ? onRetry : undefined;
   return (
     <Alert
       color="red"

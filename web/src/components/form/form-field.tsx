@@ -5,7 +5,6 @@ import {
   Group,
   Input,
   MultiSelect,
-  NumberInput,
   PasswordInput,
   ScrollArea,
   Select,
@@ -22,7 +21,9 @@ import { type Control, Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useOptions } from '../resource/select-options';
 import type { FieldWidget, FormField, FormMode, Row, SelectSource } from '../resource/types';
+import { DateField, datePresets } from './date-field';
 import { ImageUpload } from './image-upload';
+import { NumberField } from './number-field';
 import { SearchSelect } from './search-select';
 
 type Props = {
@@ -135,16 +136,14 @@ function Widget({
       );
     case 'number':
       return (
-        <NumberInput
+        <NumberField
           {...common}
           ref={inputRef}
           min={widget.min}
           max={widget.max}
           decimalScale={widget.decimals ?? 0}
-          thousandSeparator="."
-          decimalSeparator=","
-          value={typeof value === 'number' ? value : ''}
-          onChange={(v) => onChange(v === '' ? null : Number(v))}
+          value={typeof value === 'number' || typeof value === 'string' ? value : null}
+          onChange={onChange}
         />
       );
     case 'switch':
@@ -168,11 +167,22 @@ function Widget({
         </Input.Wrapper>
       );
     case 'date':
-      return (
+      // `typed`: a box that also takes a typed date (DD/MM/YYYY); otherwise a picker button. Both
+      // offer the quick choices (today, the start of this month, last month, the quarter, the year).
+      return widget.typed ? (
+        <DateField
+          {...common}
+          ref={inputRef}
+          clearable={!common.required}
+          value={str || null}
+          onChange={(v) => onChange(v)}
+        />
+      ) : (
         <DatePickerInput
           {...common}
           valueFormat="DD MMM YYYY"
           clearable={!common.required}
+          presets={datePresets(t)}
           value={str || null}
           onChange={(v) => onChange(v ?? null)}
         />

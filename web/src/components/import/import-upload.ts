@@ -1,33 +1,37 @@
 // Sending an import to its pipeline route with upload progress (XMLHttpRequest: fetch reports none),
 // the same bearer token, single refresh on 401 and error envelope as the api client; and reading the
 // pipeline's `row N: ...` messages back onto the rows they name (CONTRACT.md section 7).
-import { API_BASE, ApiError, api, refreshSession } from '../../app/api-client';
+
+import type { ErrDetail } from '@lbo/contract/common';
+import { API_BASE, ApiError, api, refreshSession, uiLanguage } from '../../app/api-client';
 import { clearSession, getSession } from '../../app/session';
 
 export type UploadProgress = (loaded: number, total: number) => void;
 
 function sendOnce<T>(path: string, body: string, token: string | null, onUpload?: UploadProgress) {
-  return new Promise<{ status: number; json: { data?: T; err_code?: string; err_msg?: unknown } | null }>(
-    (resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', `${API_BASE}${path}`);
-      xhr.setRequestHeader('Content-Type', 'application/json');
-      xhr.setRequestHeader('Accept', 'application/json');
-      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-      xhr.upload.onprogress = (e) => onUpload?.(e.loaded, e.lengthComputable ? e.total : body.length);
-      xhr.onload = () => {
-        let json = null;
-        try {
-          json = JSON.parse(xhr.responseText);
-        } catch {
-          json = null;
-        }
-        resolve({ status: xhr.status, json });
-      };
-      xhr.onerror = () => reject(new ApiError(0, 'NETWORK', []));
-      xhr.send(body);
-    },
-  );
+  return new Promise<{
+    status: number;
+    json: { data?: T; err_code?: string; err_msg?: unknown; err_detail?: ErrDetail[] } | null;
+  }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.setRequestHeader('Content-Type', 'application/json');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', uiLanguage() === 'en' ? 'en' : 'id, en;q=0.5');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => onUpload?.(e.loaded, e.lengthComputable ? e.total : body.length);
+    xhr.onload = () => {
+      let json = null;
+      try {
+        json = JSON.parse(xhr.responseText);
+      } catch {
+        json = null;
+      }
+      resolve({ status: xhr.status, json });
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', []));
+    xhr.send(body);
+  });
 }
 
 /** Bodies smaller than this go through the api client (fetch): their upload takes no visible time. */
@@ -63,6 +67,7 @@ export async function sendImport<T>(path: string, body: unknown, onUpload?: Uplo
         ? 'INTERNAL'
         : `HTTP_${res.status}`,
     Array.isArray(msgs) ? msgs.map(String) : msgs ? [String(msgs)] : [],
+    Array.isArray(res.json?.err_detail) ? res.json.err_detail : [],
   );
 }
 
@@ -78,7 +83,7 @@ export function rowErrors(messages: readonly string[]): RowErrors {
   const byRow = new Map<number, string[]>();
   const general: string[] = [];
   for (const m of messages) {
-    const hit = /^row (\d+): (.*)$/s.exec(m);
+    const hit = /^(?:row|baris) (\d+): (.*)$/s.exec(m);
     if (!hit) {
       general.push(m);
       continue;

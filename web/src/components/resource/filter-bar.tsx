@@ -1,12 +1,13 @@
 // Search box and the resource's filters (dropdowns fed by /select routes, yes/no, date ranges),
 // starting from the resource's default filters, each removable with its clear button.
-import { Button, Group, Select, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Badge, Button, CloseButton, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DateRangeField } from '../form/date-field';
 import { fieldLabel } from './field-label';
 import { defaultFilters, differsFromDefaults, filterParams, type ListState } from './list-state';
 import { useOptions } from './select-options';
@@ -36,6 +37,10 @@ export function FilterBar({ resource, state, onSearch, onFilters, onReset }: Pro
   const moreActive = more.filter((f) => filterParams(f).some((p) => state.filters[p])).length;
   const [showMore, setShowMore] = useState(moreActive > 0);
   const shown = filters.filter((f) => !f.more || showMore || moreActive > 0);
+  // Filters from a link (`?customer_id=7&for=Toko Maju`) that have no widget: a removable chip.
+  const [params] = useSearchParams();
+  const covered = new Set(filters.flatMap((f) => filterParams(f)));
+  const linked = Object.entries(state.filters).filter(([k, v]) => v && !covered.has(k));
 
   return (
     <Group gap="sm" align="flex-end" wrap="wrap" mb="md">
@@ -60,6 +65,24 @@ export function FilterBar({ resource, state, onSearch, onFilters, onReset }: Pro
       />
       {shown.map((f) => (
         <FilterWidget key={f.key} filter={f} name={name} state={state} setFilter={setFilter} t={t} />
+      ))}
+      {linked.map(([key, value]) => (
+        <Badge
+          key={key}
+          size="lg"
+          variant="light"
+          tt="none"
+          data-testid="linked-filter"
+          rightSection={
+            <CloseButton
+              size="xs"
+              aria-label={t('list.removeFilter', { name: fieldLabel(t, name, key) })}
+              onClick={() => setFilter({ [key]: '' })}
+            />
+          }
+        >
+          {fieldLabel(t, name, key)}: {params.get('for') || value}
+        </Badge>
       ))}
       {more.length > 0 && moreActive === 0 ? (
         <Button
@@ -198,7 +221,10 @@ function SourceSelect({
   w: { base: string; xs: number };
 }) {
   const { t } = useTranslation();
-  const { grouped, isLoading, isError } = useOptions(filter.source);
+  const { grouped, isLoading, isError, allowed } = useOptions(filter.source);
+  // A role that may not see the options (e.g. no branch rights): the filter is left out, the
+  // server already limits the list to what the user may see.
+  if (!allowed) return null;
   return (
     <Select
       {...rest}
@@ -228,24 +254,14 @@ function DateRangeFilter({
 }) {
   const from = state.filters[filter.from] ?? null;
   const to = state.filters[filter.to] ?? null;
-  const [range, setRange] = useState<[string | null, string | null]>([from, to]);
-  useEffect(() => setRange([from, to]), [from, to]);
+  // Typed (01/03/2026 - 31/03/2026) or picked, with quick choices; applied once complete or cleared.
   return (
-    <DatePickerInput
-      type="range"
+    <DateRangeField
       label={label}
       placeholder={filter.emptyLabel ? filter.emptyLabel(t) : t('list.anyDate')}
-      valueFormat="DD MMM YYYY"
-      clearable
-      allowSingleDateInRange
       w={{ base: '100%', xs: 260 }}
-      value={range}
-      onChange={(v) => {
-        const [a, b] = v as [string | null, string | null];
-        setRange([a, b]);
-        // Apply once the range is complete (or cleared), not on the first click.
-        if ((a && b) || (!a && !b)) setFilter({ [filter.from]: a ?? '', [filter.to]: b ?? '' });
-      }}
+      value={[from, to]}
+      onChange={([a, b]) => setFilter({ [filter.from]: a ?? '', [filter.to]: b ?? '' })}
     />
   );
 }

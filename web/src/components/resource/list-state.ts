@@ -57,11 +57,20 @@ export function readListState(params: URLSearchParams, resource: AnyResource): L
   const validBy = by && resolveSortKey(contract.sortKeys, by) ? by : null;
   const sort = params.get('sort');
   const filters: Record<string, string> = {};
+  const covered = new Set<string>();
   for (const f of resource.filters ?? []) {
     for (const p of filterParams(f)) {
+      covered.add(p);
       const v = params.has(p) ? params.get(p) : (defaultOf(resource, p) ?? null);
       if (v) filters[p] = v;
     }
+  }
+  // A filter of the contract the bar has no widget for (`customer_id` in a link from a customer's
+  // page) applies too; the bar shows it as a removable chip.
+  const shape = (contract.filters as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+  for (const key of Object.keys(shape)) {
+    const v = covered.has(key) ? null : params.get(key);
+    if (v) filters[key] = v;
   }
   return {
     page: positiveInt(params.get('page'), DEFAULT_PAGE),

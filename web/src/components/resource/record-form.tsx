@@ -8,12 +8,14 @@ import { type ReactNode, type RefObject, useMemo, useRef, useState } from 'react
 import { type Control, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isApiError } from '../../app/api-client';
+import { beginSave } from '../../app/session';
 import { ErrorAlert } from '../feedback/error-alert';
-import { notifyError } from '../feedback/notify';
+import { requestSignIn } from '../feedback/sign-in-dialog';
 import { FormFieldControl } from '../form/form-field';
+import { UnsavedChangesGuard } from '../form/unsaved-guard';
 import { isRequiredIn, localizedZodResolver } from '../form/zod-resolver';
 import { fieldLabel } from './field-label';
-import { labelFieldMessages, matchFieldErrors } from './server-field-errors';
+import { labelFieldMessages, splitServerErrors } from './server-field-errors';
 import type { FormField, FormMode, Row } from './types';
 
 export type FormSpec = {
@@ -57,6 +59,8 @@ export function useRecordForm({ name, contract, form, mode, record, save, onSave
   const schema = (mode === 'create' ? contract.create : contract.update)!;
   const fields = useMemo(() => form.fields.filter((f) => !f.modes || f.modes.includes(mode)), [form, mode]);
   const [serverError, setServerError] = useState<unknown>(null);
+  const savedRef = useRef(false);
+  const [, setSavedAt] = useState(0);
   const alertRef = useRef<HTMLDivElement>(null);
 
   const defaultValues = useMemo(() => {
@@ -102,17 +106,35 @@ export function useRecordForm({ name, contract, form, mode, record, save, onSave
   const onSubmit = async (body: Row) => {
     setServerError(null);
     const file = fileFields.map((n) => rhf.getValues(n)).find((v): v is File => v instanceof File) ?? null;
+    const saveDone = beginSave();
     try {
       const saved = await save(body, file);
+      saveDone();
+      // Saved: moving on to the record is no longer "leaving unsaved changes".
+      savedRef.current = true;
+      setSavedAt(Date.now());
       onSaved(saved);
     } catch (e) {
+      saveDone();
       const names = fields.map((f) => f.name);
+      if (isApiError(e) && e.status === 401 && e.code === 'SESSION_EXPIRED') {
+        // The session ended while the form was open: sign in again in a dialog, then the same
+        // save is sent again with what was typed (nothing is lost).
+        const again = await requestSignIn();
+        if (again) return onSubmit(body);
+      }
       if (isApiError(e)) {
-        for (const [field, message] of matchFieldErrors(e.messages, names))
+        // Each problem once: next to its field when it names one of the form's, else in the alert.
+        const { byField, rest } = splitServerErrors(e, names);
+        for (const [field, message] of byField)
           rhf.setError(field, { type: 'server', message }, { shouldFocus: false });
-        setServerError(new ApiError(e.status, e.code, labelFieldMessages(e.messages, names, label)));
+        const others = labelFieldMessages(rest, names, label);
+        setServerError(
+          new ApiError(e.status, e.code, others.length > 0 ? others : [t('form.checkFields')], []),
+        );
+        const first = [...byField.keys()][0];
+        if (first) rhf.setFocus(first);
       } else setServerError(e);
-      notifyError(e, t, t('toast.saveFailed'));
       requestAnimationFrame(() => alertRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
     }
   };
@@ -123,6 +145,9 @@ export function useRecordForm({ name, contract, form, mode, record, save, onSave
     values,
     submit: rhf.handleSubmit(onSubmit),
     isSubmitting: rhf.formState.isSubmitting,
+    /** Something was typed and not saved yet (leaving asks first). */
+    dirty: rhf.formState.isDirty && !savedRef.current,
+    savedRef: savedRef as RefObject<boolean>,
     serverError,
     alertRef: alertRef as RefObject<HTMLDivElement | null>,
     requiredSchema: contract.create ?? schema,
@@ -208,6 +233,7 @@ export function RecordFormBody({
   const { t } = useTranslation();
   return (
     <form onSubmit={form.submit} noValidate aria-label={heading}>
+      <UnsavedChangesGuard when={form.dirty} released={form.savedRef} />
       <Stack gap={gap}>
         {form.serverError ? (
           <Box ref={form.alertRef}>

@@ -95,6 +95,7 @@ export function selectSource(
     listKey: contract.selectKey,
     valueKey: contract.idKey,
     label,
+    area: contract.area,
     ...extra,
   };
 }

@@ -68,7 +68,9 @@ describe('resource form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The changes were not saved')).toBeInTheDocument();
-    expect(within(alert).getByText("code 'G-1' already exists")).toBeInTheDocument();
+    // Each problem said once: next to its field; the alert points there instead of repeating it.
+    expect(within(alert).getByText('Check the fields marked in red.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText("code 'G-1' already exists")).toHaveLength(1));
     expect(posted).toEqual({ name: 'Kopi Kapal', code: 'G-1', email: '', branch_id: 2, active: true });
     await waitFor(() => expect(fieldError('Code')).toBe("code 'G-1' already exists"));
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Kopi Kapal');

@@ -1,6 +1,7 @@
 // The list screen every resource uses: filters, search, server paging and sorting, row actions
 // by permission, empty and error states, export.
 import { Anchor, Button, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconDatabaseOff,
   IconEye,
@@ -10,7 +11,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { useEffect, useMemo, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { permissionsOf, useSession } from '../../app/use-session';
@@ -18,6 +19,7 @@ import { ActionButton } from '../action/action-button';
 import { ExportButton } from '../export/export-button';
 import { ErrorAlert } from '../feedback/error-alert';
 import { PageHeader } from '../layout/page-header';
+import { ColumnChooser, useHiddenColumns } from './column-chooser';
 import { DeleteRecordDialog } from './delete-dialog';
 import { fieldLabel } from './field-label';
 import { FilterBar } from './filter-bar';
@@ -25,6 +27,7 @@ import { formatValue } from './format';
 import { IdsLabels } from './ids-labels';
 import {
   defaultFilters,
+  filterParams,
   hasActiveFilters,
   type ListState,
   PAGE_SIZES,
@@ -32,10 +35,12 @@ import {
   toApiQuery,
   writeListState,
 } from './list-state';
+import { RecordCards } from './record-cards';
 import { ResourceNotice } from './resource-notice';
 import { useResourceScope } from './resource-scope';
 import { useResourceText } from './resource-text';
 import { RowActions, RowIconButton } from './row-actions';
+import { useSortableHeaders } from './table-a11y';
 import { type Row, resourceName } from './types';
 import { useRemoveRecord, useResourceList } from './use-resource';
 
@@ -48,8 +53,19 @@ export function ResourceListPage() {
   const { contract } = resource;
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListState(params, resource), [params, resource]);
-  const update = (patch: Partial<ListState>) =>
-    setParams(writeListState({ ...state, ...patch }, resource), { replace: true });
+  const update = (patch: Partial<ListState>) => {
+    const next = writeListState({ ...state, ...patch }, resource);
+    // The name a link gave its filter (`for`) stays while that filter does.
+    const linkedName = params.get('for');
+    const widgetKeys = new Set((resource.filters ?? []).flatMap((f) => filterParams(f)));
+    if (linkedName) {
+      const stillLinked = [...next.keys()].some(
+        (k) => !widgetKeys.has(k) && k in ((contract.filters as unknown as { shape?: object }).shape ?? {}),
+      );
+      if (stillLinked) next.set('for', linkedName);
+    }
+    setParams(next, { replace: true });
+  };
   const query = useMemo(
     () => toApiQuery(state, session ? resource.listParams?.(session) : undefined),
     [state, session, resource],
@@ -58,6 +74,10 @@ export function ResourceListPage() {
   const remove = useRemoveRecord(resource);
   const [toDelete, setToDelete] = useState<Row | null>(null);
   const [selected, setSelected] = useState<Row[]>([]);
+  const [hiddenColumns, setHiddenColumns] = useHiddenColumns(name);
+  // On a phone the list is a column of cards; from 576 px a table.
+  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
+  const tableRef = useRef<HTMLTableElement>(null);
   // Actions (components/action) the user may run: per record in the rows, per list in the bulk bar
   // (on the checked rows) or the header (on the whole list).
   const actions = (resource.actions ?? []).filter(
@@ -82,39 +102,86 @@ export function ResourceListPage() {
   const editable = (r: Row) => canEdit && (resource.canEdit?.(r) ?? true);
   const deletable = (r: Row) => canDelete && (resource.canDelete?.(r) ?? true);
 
-  const columns: DataTableColumn<Row>[] = resource.columns
-    .filter((c) => !c.exportOnly)
-    .map((c, i) => ({
-      accessor: c.key,
-      title: fieldLabel(t, name, c.key),
-      sortable: !!c.sortKey,
-      width: c.width,
-      textAlign: c.align,
-      noWrap:
-        c.noWrap ?? (c.kind === 'datetime' || c.kind === 'date' || c.kind === 'money' || c.kind === 'number'),
-      visibleMediaQuery: c.visibleFrom
-        ? (theme) => `(min-width: ${theme.breakpoints[c.visibleFrom!]})`
-        : undefined,
-      render: (r: Row) => {
-        const content = c.render ? (
-          c.render(r, t)
-        ) : c.kind === 'ids' && c.source ? (
-          <IdsLabels ids={r[c.key]} source={c.source} />
-        ) : (
-          formatValue(c.kind, r[c.key], t, i18n.language)
-        );
-        // The first column links to the record.
-        return i === 0 && contract.paths.get ? (
-          <Anchor component={Link} to={`/${entry.path}/${idOf(r)}`} fw={500} size="sm">
-            {content}
-          </Anchor>
-        ) : (
-          content
-        );
-      },
-    }));
+  const shownColumns = resource.columns.filter((c) => !c.exportOnly);
+  const cell = (c: (typeof shownColumns)[number], r: Row) =>
+    c.render ? (
+      c.render(r, t)
+    ) : c.kind === 'ids' && c.source ? (
+      <IdsLabels ids={r[c.key]} source={c.source} />
+    ) : (
+      formatValue(c.kind, r[c.key], t, i18n.language)
+    );
+  const columns: DataTableColumn<Row>[] = shownColumns.map((c, i) => ({
+    accessor: c.key,
+    title: fieldLabel(t, name, c.key),
+    // Chosen away by the user (the first column, the record's link, always stays).
+    hidden: i > 0 && hiddenColumns.includes(c.key),
+    sortable: !!c.sortKey,
+    width: c.width,
+    textAlign: c.align,
+    noWrap:
+      c.noWrap ?? (c.kind === 'datetime' || c.kind === 'date' || c.kind === 'money' || c.kind === 'number'),
+    visibleMediaQuery: c.visibleFrom
+      ? (theme) => `(min-width: ${theme.breakpoints[c.visibleFrom!]})`
+      : undefined,
+    render: (r: Row) => {
+      const content = cell(c, r);
+      // The first column links to the record.
+      return i === 0 && contract.paths.get ? (
+        <Anchor component={Link} to={`/${entry.path}/${idOf(r)}`} fw={500} size="sm">
+          {content}
+        </Anchor>
+      ) : (
+        content
+      );
+    },
+  }));
+  const rowActions = (r: Row) => {
+    const label = resource.title(r);
+    return (
+      <RowActions>
+        {contract.paths.get ? (
+          <RowIconButton
+            label={t('actions.view')}
+            record={label}
+            icon={IconEye}
+            to={`/${entry.path}/${idOf(r)}`}
+          />
+        ) : null}
+        {editable(r) ? (
+          <RowIconButton
+            label={text('edit')}
+            record={label}
+            icon={IconPencil}
+            to={`/${entry.path}/${idOf(r)}/edit`}
+          />
+        ) : null}
+        {deletable(r) ? (
+          <RowIconButton
+            label={text('delete')}
+            record={label}
+            icon={IconTrash}
+            color="red"
+            onClick={() => setToDelete(r)}
+          />
+        ) : null}
+        {recordActions
+          .filter((a) => a.available?.(r) ?? true)
+          .map((a) => (
+            <ActionButton
+              key={a.key ?? a.contract.name}
+              action={a}
+              name={name}
+              variant="icon"
+              target={{ rows: [r], ids: [Number(idOf(r))], record: r, title: label }}
+            />
+          ))}
+      </RowActions>
+    );
+  };
   // A read-only list without a detail screen (reports) has no actions column at all.
-  if (contract.paths.get || canEdit || canDelete || recordActions.length > 0)
+  const hasActions = !!contract.paths.get || canEdit || canDelete || recordActions.length > 0;
+  if (hasActions)
     columns.push({
       accessor: '__actions',
       title: <VisuallyHidden>{t('list.actions')}</VisuallyHidden>,
@@ -122,49 +189,7 @@ export function ResourceListPage() {
       // Room for the icons shown (view, edit, delete).
       width:
         24 + 32 * ([!!contract.paths.get, canEdit, canDelete].filter(Boolean).length + recordActions.length),
-      render: (r: Row) => {
-        const label = resource.title(r);
-        return (
-          <RowActions>
-            {contract.paths.get ? (
-              <RowIconButton
-                label={t('actions.view')}
-                record={label}
-                icon={IconEye}
-                to={`/${entry.path}/${idOf(r)}`}
-              />
-            ) : null}
-            {editable(r) ? (
-              <RowIconButton
-                label={text('edit')}
-                record={label}
-                icon={IconPencil}
-                to={`/${entry.path}/${idOf(r)}/edit`}
-              />
-            ) : null}
-            {deletable(r) ? (
-              <RowIconButton
-                label={text('delete')}
-                record={label}
-                icon={IconTrash}
-                color="red"
-                onClick={() => setToDelete(r)}
-              />
-            ) : null}
-            {recordActions
-              .filter((a) => a.available?.(r) ?? true)
-              .map((a) => (
-                <ActionButton
-                  key={a.key ?? a.contract.name}
-                  action={a}
-                  name={name}
-                  variant="icon"
-                  target={{ rows: [r], ids: [Number(idOf(r))], record: r, title: label }}
-                />
-              ))}
-          </RowActions>
-        );
-      },
+      render: rowActions,
     });
 
   const sortColumn = resource.columns.find((c) => c.sortKey === state.by);
@@ -172,6 +197,7 @@ export function ResourceListPage() {
     columnAccessor: sortColumn?.key ?? '',
     direction: state.sort,
   };
+  useSortableHeaders(tableRef, sortColumn ? { column: sortColumn.key, direction: state.sort } : null, t);
   const onSort = (s: DataTableSortStatus<Row>) => {
     const col = resource.columns.find((c) => c.key === s.columnAccessor);
     // A newly chosen column starts ascending; the same column toggles.
@@ -206,6 +232,15 @@ export function ResourceListPage() {
                 target={{ rows: [], ids: [] }}
               />
             ))}
+            {phone ? null : (
+              <ColumnChooser
+                columns={shownColumns
+                  .slice(1)
+                  .map((c) => ({ key: c.key, label: fieldLabel(t, name, c.key) }))}
+                hidden={hiddenColumns}
+                onChange={setHiddenColumns}
+              />
+            )}
             {contract.paths.list ? <ExportButton resource={resource} query={query} /> : null}
             {canCreate ? (
               <Button component={Link} to={`/${entry.path}/new`} leftSection={<IconPlus size={16} />}>
@@ -274,8 +309,50 @@ export function ResourceListPage() {
         ) : null}
         {list.isError ? (
           <ErrorAlert error={list.error} onRetry={() => list.refetch()} title={t('list.loadFailed')} />
+        ) : phone ? (
+          <RecordCards<Row>
+            rows={rows}
+            idOf={idOf}
+            titleOf={(r) => cell(shownColumns[0], r)}
+            linkOf={contract.paths.get ? (r) => `/${entry.path}/${idOf(r)}` : undefined}
+            columns={shownColumns
+              .slice(1)
+              .filter((c) => !hiddenColumns.includes(c.key))
+              .map((c) => ({ key: c.key, label: fieldLabel(t, name, c.key), render: (r) => cell(c, r) }))}
+            actions={hasActions ? rowActions : undefined}
+            total={meta?.total_data ?? 0}
+            page={state.page}
+            limit={state.limit}
+            onPage={(page) => update({ page })}
+            onLimit={(limit) => update({ limit, page: 1 })}
+            sortOptions={resource.columns
+              .filter((c) => c.sortKey)
+              .flatMap((c) => [
+                { value: `${c.sortKey}:asc`, label: `${fieldLabel(t, name, c.key)} ↑` },
+                { value: `${c.sortKey}:desc`, label: `${fieldLabel(t, name, c.key)} ↓` },
+              ])}
+            sortValue={state.by ? `${state.by}:${state.sort}` : null}
+            onSort={(v) => {
+              const [by, sort] = v.split(':');
+              update({ by, sort: sort === 'desc' ? 'desc' : 'asc', page: 1 });
+            }}
+            emptyText={filtered ? t('list.emptyFiltered') : t('list.empty')}
+            fetching={list.isFetching}
+            selection={
+              selectable
+                ? {
+                    isSelected: (r) => selected.some((x) => idOf(x) === idOf(r)),
+                    toggle: (r, on) =>
+                      setSelected((cur) => (on ? [...cur, r] : cur.filter((x) => idOf(x) !== idOf(r)))),
+                    label: (r) => t('list.selectRow', { name: resource.title(r) }),
+                  }
+                : undefined
+            }
+          />
         ) : (
           <DataTable<Row>
+            tableRef={tableRef as RefObject<HTMLTableElement>}
+            pinLastColumn={hasActions}
             idAccessor={contract.idKey}
             records={rows}
             columns={columns}

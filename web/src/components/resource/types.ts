@@ -27,6 +27,11 @@ export type SelectSource = {
    * sending the typed text in this parameter (with `params`, e.g. a small `limit`).
    */
   searchParam?: string;
+  /**
+   * The permission area of the route (set by `selectSource` from the contract): a user whose role
+   * may not view it gets no options and no error, and a filter over it is left out.
+   */
+  area?: PermissionArea;
 };
 
 export type ValueKind =
@@ -103,7 +108,8 @@ export type FieldWidget =
   | { kind: 'text' | 'email' | 'password' | 'textarea' | 'phone' }
   | { kind: 'number'; min?: number; max?: number; decimals?: number }
   | { kind: 'switch' }
-  | { kind: 'date' }
+  /** `typed`: a text box that takes a typed date (DD/MM/YYYY) beside the calendar. */
+  | { kind: 'date'; typed?: boolean }
   | {
       kind: 'select';
       source: SelectSource;

@@ -3,6 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query } from '../../app/api-client';
 import { resourceKeys, selectKeys } from '../../app/query-keys';
+import { permissionsOf, useSession } from '../../app/use-session';
 import {
   createRecord,
   fetchList,
@@ -30,12 +31,20 @@ export function useResourceRecord(resource: AnyResource, id: string | undefined)
 }
 
 export function useSelectOptions(source: SelectSource | undefined, params?: Query, enabled = true) {
-  return useQuery({
+  const allowed = useMaySee(source);
+  const q = useQuery({
     queryKey: selectKeys.options(source?.path ?? '', { ...source?.params, ...params }),
     queryFn: ({ signal }) => fetchSelect(source as SelectSource, params, signal),
-    enabled: enabled && source !== undefined,
+    enabled: enabled && source !== undefined && allowed,
     staleTime: 5 * 60_000,
   });
+  return Object.assign(q, { allowed });
+}
+
+/** Whether the user's role may read a source's options (a source without an area: yes). */
+export function useMaySee(source: SelectSource | undefined): boolean {
+  const session = useSession();
+  return !source?.area || permissionsOf(session, source.area).view;
 }
 
 function useInvalidate(resource: AnyResource) {

@@ -17,17 +17,7 @@ import {
   customerMaxPointAction,
   customerNoteAction,
 } from '@lbo/contract/customers.actions';
-import {
-  Alert,
-  Checkbox,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Checkbox, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import {
   IconAdjustments,
   IconCoinOff,
@@ -41,6 +31,7 @@ import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog } from '../../components/action/action-dialog';
 import type { ActionDescription, ActionDialogProps } from '../../components/action/action-types';
+import { NumberField } from '../../components/form/number-field';
 import { useOptions } from '../../components/resource/select-options';
 import type { Row } from '../../components/resource/types';
 import { customerTypeSource, salesmanTypeSource } from '../common-sources';
@@ -152,7 +143,7 @@ function BulkEditDialog(props: ActionDialogProps) {
 
 function MaxPointDialog(props: ActionDialogProps) {
   const { t } = useTranslation();
-  const [value, setValue] = useState<number | ''>('');
+  const [value, setValue] = useState<number | string>('');
   const [noCap, setNoCap] = useState(false);
   const body = { monthly_max_point: noCap ? null : value === '' ? undefined : value };
   const parsed = CustomerMaxPointEdit.safeParse({ customer_ids: props.ids, ...body });
@@ -163,17 +154,14 @@ function MaxPointDialog(props: ActionDialogProps) {
       body={parsed.success ? body : null}
       invalidHint={t(k('max_point.hint'))}
     >
-      <NumberInput
+      <NumberField
         label={t('resources.customer.fields.monthly_max_point')}
         description={t(k('max_point.description'))}
         min={0}
         max={100_000_000}
         allowDecimal={false}
-        allowNegative={false}
-        thousandSeparator="."
-        decimalSeparator=","
         value={value}
-        onChange={(v) => setValue(v === '' ? '' : Number(v))}
+        onChange={(v) => setValue(v === null ? '' : v)}
         disabled={noCap}
         data-autofocus
       />

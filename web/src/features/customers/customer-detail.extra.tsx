@@ -28,6 +28,7 @@ import { ErrorAlert } from '../../components/feedback/error-alert';
 import { formatDate, formatNumber } from '../../components/resource/format';
 import { fetchSelect, fillPath, selectSource } from '../../components/resource/resource-api';
 import type { Row } from '../../components/resource/types';
+import { CustomerTargets } from '../targets/customer-targets';
 
 type Detail = CustomerDetail;
 const k = (key: string) => `resources.customer.detail.${key}`;
@@ -268,6 +269,9 @@ export function CustomerDetailExtra({ record, data }: { record: Row; data: Row }
             <Tabs.Tab value="targets" leftSection={<IconChartBar size={16} />}>
               {t(k('targetsTab'))}
             </Tabs.Tab>
+            <Tabs.Tab value="target_periods" leftSection={<IconChartBar size={16} />}>
+              {t('targets.customer.tab')}
+            </Tabs.Tab>
             <Tabs.Tab value="visits" leftSection={<IconMapPin size={16} />}>
               {t(k('visitsTab'), { count: detail.salesman_visit.length })}
             </Tabs.Tab>
@@ -277,6 +281,9 @@ export function CustomerDetailExtra({ record, data }: { record: Row; data: Row }
           </Tabs.List>
           <Tabs.Panel value="targets">
             <TargetsPanel detail={detail} lang={lang} t={t} />
+          </Tabs.Panel>
+          <Tabs.Panel value="target_periods">
+            <CustomerTargets customerId={id} year={year} />
           </Tabs.Panel>
           <Tabs.Panel value="visits">
             <VisitsPanel detail={detail} t={t} />

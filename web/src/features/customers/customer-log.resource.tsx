@@ -2,8 +2,15 @@
 import { customerLogContract } from '@lbo/contract/customers';
 import { Badge, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { defineResource, type Row } from '../../components/resource/types';
-import { branchSource } from '../common-sources';
+import { IdsLabels } from '../../components/resource/ids-labels';
+import { defineResource, type Row, type SelectSource } from '../../components/resource/types';
+import {
+  branchSource,
+  customerTypeSource,
+  regionAreaSource,
+  salesmanSource,
+  salesmanTypeSource,
+} from '../common-sources';
 import { customerLink } from './customer-link';
 
 export const LOG_ACTIONS = [
@@ -47,6 +54,32 @@ const show = (v: unknown, t: TFunction, field = '', side: 'from' | 'to' = 'to') 
           ? JSON.stringify(v)
           : String(v);
 
+/** Fields that hold the id of another record: the log shows that record's name ("Grosir → Retail"). */
+const ID_SOURCES: Record<string, SelectSource> = {
+  branch_id: branchSource,
+  salesman_id: salesmanSource,
+  customer_type_id: customerTypeSource,
+  salesman_type_id: salesmanTypeSource,
+  region_area_id: regionAreaSource,
+};
+
+function Value({
+  field,
+  value,
+  side,
+  t,
+}: {
+  field: string;
+  value: unknown;
+  side: 'from' | 'to';
+  t: TFunction;
+}) {
+  const source = ID_SOURCES[field];
+  if (source && value !== null && value !== undefined && value !== '')
+    return <IdsLabels ids={value} source={source} />;
+  return <>{show(value, t, field, side)}</>;
+}
+
 const fieldLabel = (f: string, t: TFunction) => t(`resources.customer.fields.${f}`, { defaultValue: f });
 
 function changes(r: Row, t: TFunction) {
@@ -65,9 +98,9 @@ function changes(r: Row, t: TFunction) {
             {fieldLabel(c.field, t)}:
           </Text>{' '}
           <Text span c="dimmed" size="sm" td="line-through">
-            {show(c.from, t, c.field, 'from')}
+            <Value field={c.field} value={c.from} side="from" t={t} />
           </Text>{' '}
-          → {show(c.to, t, c.field)}
+          → <Value field={c.field} value={c.to} side="to" t={t} />
         </Text>
       ))}
     </Stack>

@@ -14,6 +14,7 @@ import {
 } from '../common-sources';
 import { customerActions } from './customer-bulk';
 import { customerFlags, customerFlagsText } from './customer-flags';
+import { CustomerRelated } from './customer-related';
 
 /** Name with the owner under it: one column instead of two on a laptop. */
 export const nameColumn: ColumnDef<Row> = {
@@ -38,9 +39,12 @@ const LazyDetailExtra = lazy(() =>
 );
 export function CustomerDetailSection(props: { record: Row; data: Row }) {
   return (
-    <Suspense fallback={<Loader size="sm" />}>
-      <LazyDetailExtra {...props} />
-    </Suspense>
+    <>
+      <CustomerRelated record={props.record} />
+      <Suspense fallback={<Loader size="sm" />}>
+        <LazyDetailExtra {...props} />
+      </Suspense>
+    </>
   );
 }
 

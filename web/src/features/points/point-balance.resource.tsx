@@ -1,8 +1,11 @@
 // Point per store: every store's current balance (the cached sum of its ledger), its monthly
 // maximum and last movement; the code opens the store's movements.
 import { customerBalanceContract } from '@lbo/contract/points';
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router';
 import { defineResource } from '../../components/resource/types';
 import { branchSource, regionGroupSource, regionSource } from '../common-sources';
+import { customerListLink } from '../customers/customer-related';
 import { customerColumns, customerLabel, POINT_RESOURCES, PointsValue } from './point-shared';
 
 export const resource = defineResource({
@@ -16,7 +19,12 @@ export const resource = defineResource({
     {
       key: 'point_balance',
       sortKey: 'point_balance',
-      render: (r) => <PointsValue value={r.point_balance} signed={false} plain />,
+      // The balance opens the movements that make it up.
+      render: (r) => (
+        <Anchor component={Link} to={customerListLink('point-ledger', r)}>
+          <PointsValue value={r.point_balance} signed={false} plain />
+        </Anchor>
+      ),
       exportValue: (r) => r.point_balance,
       noWrap: true,
       align: 'right' as const,

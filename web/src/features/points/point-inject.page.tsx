@@ -15,7 +15,6 @@ import {
   Alert,
   Button,
   Group,
-  NumberInput,
   Paper,
   Progress,
   SimpleGrid,
@@ -40,6 +39,7 @@ import { usePermissions } from '../../app/use-session';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog';
 import { ErrorAlert } from '../../components/feedback/error-alert';
 import { notifySuccess } from '../../components/feedback/notify';
+import { NumberField } from '../../components/form/number-field';
 import { localizedZodResolver } from '../../components/form/zod-resolver';
 import { rowErrors, sendImport } from '../../components/import/import-upload';
 import { PageHeader } from '../../components/layout/page-header';
@@ -51,7 +51,12 @@ import { SelectionTable } from './inject-selection-table';
 import { POINT_RESOURCES } from './point-shared';
 import { useInjectSelection } from './use-inject-selection';
 
-type Values = { points: number | null; reason: string; reference: string; entry_date: string | null };
+type Values = {
+  points: number | string | null;
+  reason: string;
+  reference: string;
+  entry_date: string | null;
+};
 const T = 'resources.point_injected.wizard';
 
 /** The server's verdict on the preview's dry run. */
@@ -231,19 +236,16 @@ function InjectWizard() {
                     control={form.control}
                     name="points"
                     render={({ field, fieldState }) => (
-                      <NumberInput
+                      <NumberField
                         label={t(`${T}.points`)}
                         description={t(`${T}.pointsHint`)}
                         required
                         min={1}
                         max={MAX_POINTS_PER_MOVEMENT}
                         allowDecimal={false}
-                        allowNegative={false}
-                        thousandSeparator="."
-                        decimalSeparator=","
                         leftSection={<IconCoins size={16} />}
-                        value={field.value ?? ''}
-                        onChange={(v) => field.onChange(v === '' ? null : Number(v))}
+                        value={field.value ?? null}
+                        onChange={field.onChange}
                         onBlur={field.onBlur}
                         error={fieldState.error?.message}
                         data-autofocus

@@ -155,7 +155,7 @@ export function ledgerForm(fixedType?: 2 | 5) {
   }
   fields.push(
     { name: 'points', widget: { kind: 'number', min: fixedType ? 1 : undefined } },
-    { name: 'entry_date', widget: { kind: 'date' }, emptyAs: 'omit' },
+    { name: 'entry_date', widget: { kind: 'date', typed: true }, emptyAs: 'omit' },
     { name: 'reference', widget: { kind: 'text' } },
     { name: 'reason', widget: { kind: 'textarea' }, span: 2 },
   );

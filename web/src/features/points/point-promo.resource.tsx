@@ -56,8 +56,8 @@ export const resource = defineResource({
     fields: [
       { name: 'name', widget: { kind: 'text' } },
       { name: 'item_category_id', widget: { kind: 'select', source: itemCategorySource }, emptyAs: 'null' },
-      { name: 'start_date', widget: { kind: 'date' } },
-      { name: 'end_date', widget: { kind: 'date' } },
+      { name: 'start_date', widget: { kind: 'date', typed: true } },
+      { name: 'end_date', widget: { kind: 'date', typed: true } },
       { name: 'multiplier', widget: { kind: 'number', min: 1, max: 100, decimals: 2 } },
       { name: 'bonus_points', widget: { kind: 'number', min: 0 } },
       { name: 'description', widget: { kind: 'textarea' }, span: 2 },

@@ -20,7 +20,7 @@ export const resource = defineResource({
     fields: [
       { name: 'item_id', widget: { kind: 'select', source: itemSource }, span: 2 },
       { name: 'price', widget: { kind: 'number', min: 0, decimals: 2 } },
-      { name: 'effective_date', widget: { kind: 'date' } },
+      { name: 'effective_date', widget: { kind: 'date', typed: true } },
       { name: 'note', widget: { kind: 'textarea' }, span: 2 },
     ],
     defaults: { note: '' },
@@ -41,7 +41,7 @@ export const oldPriceChild = defineChild({
   form: {
     fields: [
       { name: 'price', widget: { kind: 'number', min: 0, decimals: 2 } },
-      { name: 'effective_date', widget: { kind: 'date' } },
+      { name: 'effective_date', widget: { kind: 'date', typed: true } },
       { name: 'note', widget: { kind: 'textarea' }, span: 2 },
     ],
     defaults: { note: '' },
