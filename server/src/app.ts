@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type ErrCode, ErrorBody } from '@lbo/contract/common';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -100,11 +100,28 @@ function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('node:net
   );
 }
 
-export type AppDeps = { config: Config; database: Database; logger?: FastifyServerOptions['logger'] };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** The built web app to serve at `/` (default web/dist). */
+  webDistDir?: string;
+};
 
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+/** `assets/<name>-<hash>.<ext>` (and its `.br` / `.gz`): the content never changes under that name. */
+const HASHED_ASSET = /^assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
+
+export function staticCacheControl(relativePath: string): string {
+  return HASHED_ASSET.test(relativePath.split(path.sep).join('/'))
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
+export async function buildApp({ config, database, logger, webDistDir }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
+    // Per-request lines cost CPU on every call; errors are logged by the error handler regardless.
+    logController: new LogController({ disableRequestLogging: config.logRequests !== true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
@@ -242,8 +259,23 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     { prefix: API_PREFIX },
   );
 
-  if (existsSync(path.join(WEB_DIST, 'index.html'))) {
-    await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: true, index: 'index.html' });
+  const webDist = webDistDir ?? WEB_DIST;
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    // The build writes `.br` and `.gz` beside each asset (web/vite.config.ts): sent to browsers that
+    // accept them. Hashed assets never change under their name: cached for a year, immutable;
+    // everything else (index.html) is revalidated on each load (ETag / Last-Modified: a 304).
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: true,
+      // An array: with preCompressed, @fastify/static looks for the index only in a list.
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', staticCacheControl(path.relative(webDist, file)));
+      },
+    });
   } else {
     app.get('/', async (_req, reply) =>
       reply.type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does it).'),

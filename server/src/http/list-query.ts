@@ -1,7 +1,20 @@
 // Turns a validated list query into SQL pieces: the sort allow-list, search and exact filters.
 // Client strings never reach SQL text: `by` is looked up in a per-resource map of columns.
 import { describeSortKeys, resolveSortKey } from '@lbo/contract/resource';
-import { and, asc, desc, ilike, or, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  Column,
+  desc,
+  ilike,
+  is,
+  or,
+  Param,
+  SQL,
+  type SQLWrapper,
+  StringChunk,
+  Table,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from './errors';
 
@@ -16,6 +29,22 @@ export function orderBy(
   fallback: { by: string; dir: 'asc' | 'desc' },
   tieBreaker: AnyPgColumn,
 ): SQL[] {
+  return orderings(sortMap, allowed, by, dir, fallback, tieBreaker).order;
+}
+
+/**
+ * The order of a list and its exact reverse (every column's direction flipped: PostgreSQL puts
+ * NULLs last ascending and first descending, so the reverse also mirrors NULLs). The reverse lets
+ * a page near the end be read from the end (see pagedList).
+ */
+export function orderings(
+  sortMap: SortMap,
+  allowed: readonly string[],
+  by: string | undefined,
+  dir: 'asc' | 'desc' | undefined,
+  fallback: { by: string; dir: 'asc' | 'desc' },
+  tieBreaker: AnyPgColumn,
+): { order: SQL[]; reversed: SQL[] } {
   const requested = by ?? fallback.by;
   const key = resolveSortKey(allowed, requested);
   const column = key === undefined ? undefined : sortMap[key];
@@ -26,9 +55,31 @@ export function orderBy(
   }
   const d = dir ?? (by ? 'asc' : fallback.dir);
   const f = d === 'desc' ? desc : asc;
-  const columns: readonly (AnyPgColumn | SQL)[] = Array.isArray(column) ? column : [column];
-  const order = columns.map((c) => f(c));
-  return columns.includes(tieBreaker) ? order : [...order, f(tieBreaker)];
+  const back = d === 'desc' ? asc : desc;
+  const listed: readonly (AnyPgColumn | SQL)[] = Array.isArray(column) ? column : [column];
+  const columns = listed.includes(tieBreaker) ? listed : [...listed, tieBreaker];
+  return { order: columns.map((c) => f(c)), reversed: columns.map((c) => back(c)) };
+}
+
+/**
+ * Whether a condition names only columns of `table` (and values): then a count needs no joins.
+ * Conservative: a joined table's column, a subquery, or raw SQL text that could name another table
+ * (a qualified name, a quoted identifier, a `select`) all answer false.
+ */
+export function onlyTable(where: SQL | undefined, table: Table): boolean {
+  if (!where) return true;
+  const walk = (c: unknown): boolean => {
+    if (c === null || c === undefined || typeof c !== 'object') return true;
+    if (is(c, Column)) return c.table === table;
+    if (is(c, Table)) return c === table;
+    if (is(c, SQL)) return c.queryChunks.every(walk);
+    if (is(c, SQL.Aliased)) return walk(c.sql);
+    if (is(c, StringChunk)) return !/[."]|\bselect\b/i.test(c.value.join(''));
+    if (is(c, Param)) return true; // a bound value
+    if (Array.isArray(c)) return c.every(walk);
+    return false;
+  };
+  return walk(where);
 }
 
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
@@ -51,6 +102,11 @@ export function allOf(parts: (SQL | SQLWrapper | undefined)[]): SQL | undefined 
   return present.length === 0 ? undefined : and(...present);
 }
 
-export function pageMeta(page: number, limit: number, total: number) {
-  return { page, limit, total_data: total, total_page: Math.ceil(total / limit) };
+/**
+ * CONTRACT.md's paging meta. `estimated`: `total_data` is PostgreSQL's row estimate for a large
+ * unfiltered list, not a count; the meta then says `total_estimated: true` (show "about N").
+ */
+export function pageMeta(page: number, limit: number, total: number, estimated = false) {
+  const meta = { page, limit, total_data: total, total_page: Math.ceil(total / limit) };
+  return estimated ? { ...meta, total_estimated: true as const } : meta;
 }

@@ -44,6 +44,12 @@ export type ResourceDef<C extends ResourceContract = ResourceContract> = {
   /** Extra condition always applied (e.g. hide soft-deleted rows). */
   where?: (req: FastifyRequest) => SQL | undefined;
   /**
+   * A cheaper count of the list for some queries (e.g. from a rollup table): a statement answering one
+   * row with the count in `n`, or undefined to count the rows. `query` is the validated list query.
+   * It must give exactly the number of rows the list's conditions select.
+   */
+  count?: (req: FastifyRequest, query: Record<string, unknown>) => SQL | undefined;
+  /**
    * With `contract.detail`: builds the `get` answer from the loaded (and scope-checked) record, e.g. the
    * record plus its lines. `query` is the validated `contract.detail.query`.
    */

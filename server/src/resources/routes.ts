@@ -9,17 +9,18 @@ import {
   SelectQuery,
 } from '@lbo/contract/common';
 import { describeSortKeys } from '@lbo/contract/resource';
-import { count, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { count, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
 import { writeAudit } from '../http/audit';
 import { forbidden, notFound } from '../http/errors';
-import { allOf, orderBy, pageMeta, searchCondition } from '../http/list-query';
+import { allOf, onlyTable, orderBy, orderings, pageMeta, searchCondition } from '../http/list-query';
 import { assertBranchInScope, assertReferencesInScope } from '../http/scope';
 import { assertStoredImages, multipartJsonBody, type StoredUpload } from '../http/uploads';
 import { type AnyResourceDef, scopeCondition, scopeFlag } from './define';
+import { registerExport } from './export';
 
 const IN_SCOPE = '__in_scope';
 
@@ -61,15 +62,33 @@ export function conditions(
 
 /** Below this many matches a searched list is fetched from the matching ids (see pagedList). */
 const FEW_MATCHES = 5000;
+/** An unfiltered list of at least this many rows (PostgreSQL's estimate) answers an estimated total. */
+export const ESTIMATE_FROM = 50_000;
+/** From this offset on, a page in the second half of the list is read from the end. */
+export const DEEP_OFFSET = 1000;
+
+/** PostgreSQL's row estimate for a table (0 when never analysed). */
+async function estimatedRows(db: DbOrTx, def: AnyResourceDef): Promise<number> {
+  const res = (await db.execute(
+    sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = to_regclass(${getTableName(def.table)})`,
+  )) as unknown as { rows: { n: string | number }[] };
+  return Number(res.rows[0]?.n ?? 0);
+}
 
 /**
  * One page of a list plus its total, in two queries (rows and count), both index-friendly:
  * - Deferred join: the page's ids are found first (`order by ... limit/offset` over the base table and
  *   only the joins its conditions need; unused left joins are dropped by PostgreSQL), then only those
  *   rows are joined and their columns computed, so page 1,000 costs an index walk, not 10,000 joins.
+ * - The count names the definition's joins only when the conditions use a joined table (planning
+ *   seven left joins costs more than counting without them).
  * - With `search`, PostgreSQL's estimates for `ILIKE '%x%'` are poor: an ordered index scan can walk the
  *   whole table for a rare term. So the count (which uses the trigram indexes) runs first; no match
  *   answers at once, and few matches are fetched from their ids (`id = any(array(...))`).
+ * - `estimate`: a list with no condition at all and at least ESTIMATE_FROM rows answers PostgreSQL's
+ *   row estimate instead of counting (`estimated: true`; the API says `total_estimated`).
+ * - `reversed` (the exact reverse of `order`): a page past DEEP_OFFSET in the second half of the list
+ *   is read from the end, so the last page costs what the first does.
  * `prepare` may add to the outer query (a lateral join for a report).
  */
 export async function pagedList(
@@ -82,20 +101,44 @@ export async function pagedList(
     page: number;
     limit: number;
     search?: string;
+    reversed?: SQL[];
+    estimate?: boolean;
+    /** A statement answering the total in `n` (the definition's `count`), instead of counting the rows. */
+    countSql?: SQL;
+    /** Overrides ESTIMATE_FROM / DEEP_OFFSET (tests). */
+    estimateFrom?: number;
+    deepFrom?: number;
     // biome-ignore lint/suspicious/noExplicitAny: drizzle's dynamic select builder
     prepare?: (q: any) => any;
   },
-): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+): Promise<{ rows: Record<string, unknown>[]; total: number; estimated?: boolean }> {
   const { where, order, limit } = opts;
   const offset = (opts.page - 1) * limit;
-  const countOf = async () =>
-    Number(((await baseQuery(db, def, { n: count() }).where(where)) as { n: number }[])[0].n);
-  const fetchPage = async (narrow?: SQL) => {
+  const estimateFrom = opts.estimateFrom ?? ESTIMATE_FROM;
+  const deepFrom = opts.deepFrom ?? DEEP_OFFSET;
+  const exactCount = async () => {
+    if (opts.countSql) {
+      const res = (await db.execute(opts.countSql)) as unknown as { rows: { n: string | number }[] };
+      return Number(res.rows[0]?.n ?? 0);
+    }
+    const q = onlyTable(where, def.table)
+      ? (db as Db).select({ n: count() }).from(def.table).where(where)
+      : baseQuery(db, def, { n: count() }).where(where);
+    return Number(((await q) as { n: number }[])[0].n);
+  };
+  const countOf = async (): Promise<{ total: number; estimated: boolean }> => {
+    if (opts.estimate && where === undefined) {
+      const estimate = await estimatedRows(db, def);
+      if (estimate >= estimateFrom) return { total: estimate, estimated: true };
+    }
+    return { total: await exactCount(), estimated: false };
+  };
+  const fetchPage = async (narrow?: SQL, from?: { order: SQL[]; offset: number; limit: number }) => {
     const ids = baseQuery(db, def, { id: def.table.id })
       .where(narrow ?? where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset);
+      .orderBy(...(from?.order ?? order))
+      .limit(from?.limit ?? limit)
+      .offset(from?.offset ?? offset);
     let outer = baseQuery(db, def, columns);
     if (opts.prepare) outer = opts.prepare(outer);
     // `= any(array(...))`, not `in (...)`: the ids become one init-plan value, so the outer query is
@@ -106,14 +149,29 @@ export async function pagedList(
     >[];
   };
   if (opts.search?.trim()) {
-    const total = await countOf();
+    const total = await exactCount();
     if (total === 0 || offset >= total) return { rows: [], total };
-    if (total > FEW_MATCHES) return { rows: await fetchPage(), total };
+    if (total > FEW_MATCHES) return { rows: await fetchPage(undefined, fromEnd(total)), total };
     const matching = baseQuery(db, def, { id: def.table.id }).where(where);
-    return { rows: await fetchPage(sql`${def.table.id} = any(array(${matching}))`), total };
+    return { rows: await fetchPage(sql`${def.table.id} = any(array(${matching}))`, fromEnd(total)), total };
   }
-  const [rows, total] = await Promise.all([fetchPage(), countOf()]);
-  return { rows, total };
+  if (opts.reversed && offset >= deepFrom) {
+    const counted = await countOf();
+    if (offset >= counted.total && !counted.estimated) return { rows: [], ...counted };
+    return {
+      rows: await fetchPage(undefined, counted.estimated ? undefined : fromEnd(counted.total)),
+      ...counted,
+    };
+  }
+  const [rows, counted] = await Promise.all([fetchPage(), countOf()]);
+  return { rows, ...counted };
+
+  /** For a deep page in the second half of `total` rows: the same rows, read in reverse from the end. */
+  function fromEnd(total: number) {
+    if (!opts.reversed || offset < deepFrom || offset < total / 2) return undefined;
+    const end = Math.min(offset + limit, total);
+    return { order: opts.reversed, offset: total - end, limit: end - offset };
+  }
 }
 
 /** Loads one record as the API shows it; 404 if absent, 403 if outside the caller's branches. */
@@ -205,6 +263,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
   const selectData = selectKey ? z.object({ [selectKey]: z.array(record) }) : z.array(record);
   const tableCols = tableColumnsOf(def);
   const wrapList = (rows: unknown[]) => (listKey ? { [listKey]: rows } : rows);
+  registerExport(app, db, def); // GET /export/<name>: the whole list as CSV/XLSX, streamed
 
   if (paths.list) {
     r.get(
@@ -220,16 +279,26 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
       },
       async (req) => {
         const q = req.query as ListQueryT & Record<string, unknown>;
-        const order = orderBy(def.sort, contract.sortKeys, q.by, q.sort, contract.defaultSort, def.table.id);
+        const { order, reversed } = orderings(
+          def.sort,
+          contract.sortKeys,
+          q.by,
+          q.sort,
+          contract.defaultSort,
+          def.table.id,
+        );
         const where = conditions(def, req, q as Record<string, unknown>);
-        const { rows, total } = await pagedList(db, def, selectColumns(def), {
+        const { rows, total, estimated } = await pagedList(db, def, selectColumns(def), {
           where,
           order,
+          reversed,
+          estimate: true,
+          countSql: def.count?.(req, q as Record<string, unknown>),
           page: q.page,
           limit: q.limit,
           search: q.search,
         });
-        return { data: wrapList(rows) as never, meta: pageMeta(q.page, q.limit, total) };
+        return { data: wrapList(rows) as never, meta: pageMeta(q.page, q.limit, total, estimated) };
       },
     );
   }

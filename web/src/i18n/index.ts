@@ -95,6 +95,8 @@ async function loadApp(lng: Language) {
 /** Loads the signed-in screens' labels (call before showing such a screen). */
 export async function ensureAppMessages(): Promise<void> {
   appWanted = true;
+  // Start the download now (the stored language is the one init will pick), not after init.
+  if (!i18n.isInitialized) void appLoaders[storedLanguage()]().catch(() => {});
   await ready;
   await loadApp(current());
 }

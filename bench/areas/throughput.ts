@@ -1,0 +1,413 @@
+// Throughput (issue 15, targets 1 and 5): the real server, started as a process the way `npm start`
+// runs it (compiled when server/dist exists, NODE_ENV=production, default logging), against a bare
+// `node:http` + `pg` handler, also its own process, that answers the same URLs by replaying exactly
+// the SQL the project ran for them (captured once through Drizzle's logger: the session check, the
+// page and the count) and writing the rows as JSON. Same database, same pool size. autocannon at 10
+// and 50 connections, project and bare interleaved, median requests/s of the runs; the ratio
+// project / bare is the figure the target names (>= 0.9).
+//
+// With DATABASE_URL (the PostgreSQL server, e.g. a copy of the large seed): the side-by-side table.
+// Without it (the embedded database in DATA_DIR, or a fresh demo database): the project alone
+// (the embedded database serves one process), with p99 and the server's resident memory.
+//
+// Usage: npm run bench -- --only throughput [--duration 5 --runs 3 --connections 10,50]
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+type CannonResult = {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+};
+// autocannon ships no types.
+const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+}) => Promise<CannonResult>;
+
+const root = path.resolve(import.meta.dirname, '../..');
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    runs: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10,50' },
+    'bare-server': { type: 'string' },
+    only: { type: 'string' },
+  },
+  strict: false,
+});
+const DURATION = Math.max(1, Number(args.duration) || 5);
+const RUNS = Math.max(1, Number(args.runs) || 3);
+const CONNECTIONS = String(args.connections)
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+const POOL = 10;
+const TARGET_RATIO = 0.9;
+const TARGET_RSS_MB = 400;
+
+type Statement = { text: string; params: unknown[] };
+type Endpoint = { name: string; url: string; statements: Statement[] };
+
+// ---------------------------------------------------------------------------------------------
+// The bare handler (this file run with --bare-server <spec.json>): one pool, no framework.
+
+async function bareServer(specFile: string) {
+  const spec = JSON.parse(readFileSync(specFile, 'utf8')) as { databaseUrl: string; endpoints: Endpoint[] };
+  const pool = new pg.Pool({ connectionString: spec.databaseUrl, max: POOL });
+  const byUrl = new Map(spec.endpoints.map((e) => [e.url, e.statements]));
+  const server = createHttpServer(async (req, res) => {
+    const statements = byUrl.get(req.url ?? '');
+    if (!statements || !req.headers.authorization) {
+      res.writeHead(404).end();
+      return;
+    }
+    try {
+      // The session check first, then the page and the count side by side, as the project does.
+      const [first, ...rest] = statements;
+      const head = first ? await pool.query(first.text, first.params) : null;
+      const results = await Promise.all(rest.map((s) => pool.query(s.text, s.params)));
+      const body = JSON.stringify({
+        data: results[0]?.rows ?? head?.rows ?? [],
+        meta: results[1]?.rows[0] ?? {},
+      });
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
+    } catch (err) {
+      res.writeHead(500).end(String(err));
+    }
+  });
+  server.listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as { port: number };
+    process.stdout.write(`listening ${port}\n`);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * How `npm start` runs the server: compiled (server/build.mjs, rebuilt now so the figures are of
+ * the current code); through tsx when the build fails (a colleague's code mid-edit).
+ */
+function serverArgv(): string[] {
+  const built = spawnSync(process.execPath, ['server/build.mjs'], { cwd: root, stdio: 'inherit' });
+  const compiled = path.join(root, 'server', 'dist', 'main.js');
+  if (built.status === 0 && existsSync(compiled)) return [compiled];
+  console.warn('the server build failed: measuring the TypeScript sources through tsx');
+  return ['--import', 'tsx', 'server/src/main.ts'];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+type Proc = { url: string; proc: ChildProcess; stop: () => Promise<void> };
+
+async function waitFor(proc: ChildProcess, url: string, log: () => string) {
+  const deadline = Date.now() + 900_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`exited early:\n${log()}`);
+    try {
+      const r = await fetch(`${url}/v1/api/health`);
+      if (r.status < 500) return;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() > deadline) throw new Error(`did not start:\n${log()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function stopper(proc: ChildProcess) {
+  return async () => {
+    if (proc.exitCode !== null) return;
+    proc.kill('SIGTERM');
+    const t = setTimeout(() => proc.kill('SIGKILL'), 15_000);
+    await new Promise((r) => proc.once('exit', r));
+    clearTimeout(t);
+  };
+}
+
+async function startProject(env: NodeJS.ProcessEnv): Promise<Proc> {
+  const port = await freePort();
+  const argv = serverArgv();
+  const proc = spawn(process.execPath, argv, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout?.on('data', (d) => {
+    out += d;
+  });
+  proc.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(proc, url, () => out);
+  return { url, proc, stop: stopper(proc) };
+}
+
+async function startBare(spec: { databaseUrl: string; endpoints: Endpoint[] }): Promise<Proc> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lbo-bare-'));
+  const file = path.join(dir, 'spec.json');
+  writeFileSync(file, JSON.stringify(spec));
+  const proc = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--bare-server', file], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    proc.stdout?.on('data', (d) => {
+      out += d;
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    proc.once('exit', () => reject(new Error(`the bare handler exited: ${out}`)));
+  });
+  const stop = stopper(proc);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    proc,
+    stop: async () => {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function rssMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+type Load = { rps: number; p50: number; p99: number; errors: number };
+
+async function load(url: string, token: string, connections: number): Promise<Load> {
+  const r = await autocannon({
+    url,
+    connections,
+    duration: DURATION,
+    headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' },
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function signIn(url: string): Promise<string> {
+  const res = await fetch(`${url}/v1/api/web/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: process.env.ADMIN_EMAIL ?? 'admin@example.com',
+      password: process.env.ADMIN_PASSWORD ?? 'admin123',
+    }),
+  });
+  const body = (await res.json()) as { data: { token: string } };
+  if (!res.ok) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.data.token;
+}
+
+/** The endpoints measured, with values picked from the data. */
+async function endpointUrls(url: string, token: string): Promise<{ name: string; url: string }[]> {
+  const get = async (p: string) => {
+    const r = await fetch(`${url}/v1/api${p}`, { headers: { authorization: `Bearer ${token}` } });
+    return (await r.json()) as { data: unknown; meta?: { total_data: number } };
+  };
+  const branches = (await get('/web/branch/select')).data as
+    | { id: number }[]
+    | Record<string, { id: number }[]>;
+  const branchList = Array.isArray(branches) ? branches : Object.values(branches)[0];
+  const branch = branchList?.[0]?.id ?? 1;
+  const now = new Date();
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+  const list = [
+    { name: 'customer list page 1', url: '/v1/api/web/customer/?page=1&limit=10' },
+    { name: 'customer list, search', url: '/v1/api/web/customer/?page=1&limit=10&search=toko' },
+    {
+      name: 'customer list, branch filter',
+      url: `/v1/api/web/customer/?page=1&limit=10&branch_id=${branch}`,
+    },
+    {
+      name: 'invoices, current month',
+      url: `/v1/api/apps/sales_invoice/?page=1&limit=10&start_date=${start}&end_date=${end}`,
+    },
+    { name: 'item list', url: '/v1/api/web/item/?page=1&limit=10' },
+  ];
+  const only = typeof args.only === 'string' ? args.only : undefined;
+  return only ? list.filter((e) => e.name.includes(only)) : list;
+}
+
+/** The SQL the project runs for each URL, captured in this process through Drizzle's logger. */
+async function captureStatements(
+  databaseUrl: string,
+  endpoints: { name: string; url: string }[],
+): Promise<Endpoint[]> {
+  const { buildApp } = await import('../../server/src/app');
+  const { loadConfig } = await import('../../server/src/config');
+  const { openDatabase } = await import('../../server/src/db/client');
+  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl }, { logLevel: 'silent' });
+  const database = await openDatabase({ databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  let sink: Statement[] | null = null;
+  const logger = {
+    logQuery(text: string, params: unknown[]) {
+      if (sink && !/^\s*(begin|commit|rollback|savepoint|release|set local)/i.test(text))
+        sink.push({ text, params });
+    },
+  };
+  const session = (database.db as unknown as { session: { logger: unknown; options?: object } }).session;
+  session.logger = logger;
+  session.options = { ...(session.options ?? {}), logger };
+  try {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/v1/api/web/auth',
+      payload: { email: config.adminEmail, password: config.adminPassword },
+    });
+    const token = login.json().data.token as string;
+    const out: Endpoint[] = [];
+    for (const e of endpoints) {
+      // Once to warm the session cache (the project skips the rights lookup after the first call).
+      await app.inject({ method: 'GET', url: e.url, headers: { authorization: `Bearer ${token}` } });
+      sink = [];
+      const res = await app.inject({
+        method: 'GET',
+        url: e.url,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (res.statusCode !== 200) throw new Error(`${e.url} answered ${res.statusCode}: ${res.body}`);
+      out.push({ ...e, statements: sink });
+      sink = null;
+    }
+    return out;
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+async function sideBySide(databaseUrl: string) {
+  const project = await startProject({ DATABASE_URL: databaseUrl });
+  let bare: Proc | undefined;
+  try {
+    const token = await signIn(project.url);
+    const endpoints = await captureStatements(databaseUrl, await endpointUrls(project.url, token));
+    bare = await startBare({ databaseUrl, endpoints });
+    console.log(
+      `\nThroughput on the PostgreSQL server: project vs bare node:http + pg replaying the same SQL`,
+    );
+    console.log(
+      `  ${DURATION} s per run, ${RUNS} interleaved runs each, medians; target ratio >= ${TARGET_RATIO}`,
+    );
+    for (const e of endpoints) {
+      const line: string[] = [];
+      for (const c of CONNECTIONS) {
+        const p: Load[] = [];
+        const b: Load[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          p.push(await load(`${project.url}${e.url}`, token, c));
+          b.push(await load(`${bare.url}${e.url}`, token, c));
+        }
+        const pr = median(p.map((x) => x.rps));
+        const br = median(b.map((x) => x.rps));
+        const errors = p.reduce((s, x) => s + x.errors, 0) + b.reduce((s, x) => s + x.errors, 0);
+        line.push(
+          `${c} conn: ${Math.round(pr)} vs ${Math.round(br)} req/s = ${(pr / br).toFixed(2)} ${pr / br >= TARGET_RATIO ? 'ok' : 'BELOW'} (p99 ${median(p.map((x) => x.p99))} / ${median(b.map((x) => x.p99))} ms${errors ? `, ${errors} errors` : ''})`,
+        );
+      }
+      console.log(`  ${e.name.padEnd(30)} ${line.join('   ')}  [${e.statements.length} statements]`);
+    }
+  } finally {
+    await bare?.stop();
+    await project.stop();
+  }
+}
+
+async function embedded() {
+  let dir = process.env.DATA_DIR;
+  let temp: string | undefined;
+  if (dir && args['copy-data-dir'] !== false) {
+    // Never load someone's own data directory: work on a copy.
+    temp = mkdtempSync(path.join(tmpdir(), 'lbo-throughput-'));
+    cpSync(dir, temp, { recursive: true });
+    dir = temp;
+  } else if (!dir) {
+    temp = mkdtempSync(path.join(tmpdir(), 'lbo-throughput-'));
+    dir = temp;
+  }
+  const project = await startProject({ DATA_DIR: dir, DATABASE_URL: '' });
+  try {
+    const token = await signIn(project.url);
+    const endpoints = await endpointUrls(project.url, token);
+    console.log(`\nThroughput on the embedded database (${dir}): requests/s, p50 / p99, resident memory`);
+    console.log(
+      `  ${DURATION} s per run, ${RUNS} runs each, medians; target resident memory < ${TARGET_RSS_MB} MB`,
+    );
+    let peak = rssMb(project.proc.pid);
+    console.log(`  resident memory after start: ${peak} MB`);
+    for (const e of endpoints) {
+      const line: string[] = [];
+      for (const c of CONNECTIONS) {
+        const runs: Load[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          runs.push(await load(`${project.url}${e.url}`, token, c));
+          peak = Math.max(peak, rssMb(project.proc.pid));
+        }
+        const errors = runs.reduce((s, x) => s + x.errors, 0);
+        line.push(
+          `${c} conn: ${Math.round(median(runs.map((x) => x.rps)))} req/s, p50 ${median(runs.map((x) => x.p50))} / p99 ${median(runs.map((x) => x.p99))} ms${errors ? ` (${errors} errors)` : ''}`,
+        );
+      }
+      console.log(`  ${e.name.padEnd(30)} ${line.join('   ')}`);
+    }
+    const after = rssMb(project.proc.pid);
+    console.log(
+      `  resident memory: peak ${peak} MB, after the runs ${after} MB (target < ${TARGET_RSS_MB} MB: ${peak < TARGET_RSS_MB ? 'ok' : 'ABOVE'})`,
+    );
+  } finally {
+    await project.stop();
+    if (temp) rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+if (typeof args['bare-server'] === 'string') {
+  await bareServer(args['bare-server']);
+} else if (process.env.DATABASE_URL) {
+  await sideBySide(process.env.DATABASE_URL);
+} else {
+  await embedded();
+}
