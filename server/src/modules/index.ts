@@ -51,7 +51,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   registerCouponRoutes(api, deps.database.db);
   registerContentRoutes(api, deps.database.db);
   registerTargetRoutes(api, deps.database.db);
-  registerDashboardRoutes(api, deps.database.db);
+  registerDashboardRoutes(api, deps.database.db, deps.config);
   // The ERP feed earns points inside its own transaction: composed here so neither area imports the other.
   registerIntegrationRoutes(api, deps.database.db, {
     afterSalesInvoices: [applyInvoicePoints, ...dashboardInvoiceHooks],

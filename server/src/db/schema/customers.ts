@@ -98,6 +98,8 @@ export const customers = pgTable(
     index('customers_name_idx').on(t.customer_name, t.id),
     index('customers_created_idx').on(t.created_at, t.id),
     index('customers_last_seen_idx').on(t.last_seen_at, t.id),
+    // Registrations in a range (0005_dashboards.sql).
+    index('customers_registered_idx').on(t.registered_at, t.id).where(sql`${t.registered_at} is not null`),
     // Flag filters without a search: the count and the first page come from these (flag, id) indexes.
     index('customers_active_idx').on(t.active, t.id),
     index('customers_show_in_app_idx').on(t.show_in_app, t.id),

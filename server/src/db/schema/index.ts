@@ -3,6 +3,7 @@ export * from './broadcasts';
 export * from './content';
 export * from './coupons';
 export * from './customers';
+export * from './dashboards';
 export * from './organisation';
 export * from './points';
 export * from './products';

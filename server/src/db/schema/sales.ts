@@ -32,6 +32,8 @@ export const sales_invoices = pgTable(
     gross_amount: money('gross_amount').notNull().default(0),
     discount_amount: money('discount_amount').notNull().default(0),
     net_amount: money('net_amount').notNull().default(0),
+    /** What has been paid (virtual-account payments add to it; 0005_dashboards.sql). */
+    paid_amount: money('paid_amount').notNull().default(0),
     status: text('status').notNull().default('unpaid'),
     payment_method: text('payment_method').notNull().default('cash'),
     virtual_account_no: text('virtual_account_no'),
@@ -48,6 +50,11 @@ export const sales_invoices = pgTable(
       .on(t.invoice_date, t.branch_id)
       .where(sql`${t.virtual_account_no} is not null`),
     index('sales_invoices_document_no_trgm').using('gin', sql`${t.document_no} gin_trgm_ops`),
+    // Outstanding invoices (0005_dashboards.sql; the SQL also INCLUDEs due_date, net_amount, paid_amount).
+    index('sales_invoices_open_idx')
+      .on(t.branch_id, t.invoice_date)
+      .where(sql`${t.status} in ('unpaid', 'partial')`),
+    check('sales_invoices_paid_ck', sql`${t.paid_amount} >= 0`),
     check('sales_invoices_status_ck', sql`${t.status} in (${inList(INVOICE_STATUSES)})`),
     check('sales_invoices_payment_method_ck', sql`${t.payment_method} in (${inList(PAYMENT_METHODS)})`),
     check(

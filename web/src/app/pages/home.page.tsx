@@ -1,10 +1,12 @@
-// Home inside the layout: who is signed in, their branch scope, and shortcuts to their screens.
+// Home inside the layout: who is signed in, their branch scope, this month's figures against last
+// month's (for a user who may view dashboards) and shortcuts to their screens.
 import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { entryText } from '../../components/resource/types';
+import { HomeFigures } from '../../features/dashboards/home-figures';
 import { menuGroups, visibleEntries } from '../layout/navbar';
-import { useSession } from '../use-session';
+import { permissionsOf, useSession } from '../use-session';
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -26,6 +28,9 @@ export function HomePage() {
           </Badge>
         </Group>
       </div>
+      {permissionsOf(session, 'dashboard').view ? (
+        <HomeFigures allBranches={session.branch_scope === 'all'} />
+      ) : null}
       {groups.map(({ group, entries }) => (
         <Stack key={group} gap="xs">
           <Text size="xs" fw={700} c="dimmed" tt="uppercase">

@@ -1,0 +1,155 @@
+// The turnover rollups: kept by the ERP feed's transaction (triggers), equal to direct sums after new,
+// re-sent unchanged, re-sent changed (lines, date, customer), cancelled and deleted invoices; rebuilt
+// from scratch they are the same.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildRollups, verifyRollups } from '../src/modules/dashboards/rollups';
+import { makeCustomer, makeItem, makeItemCategory } from './factories';
+import { createHarness, type Harness } from './harness';
+
+let h: Harness;
+let admin: string;
+
+const clean = async () => {
+  const checks = await verifyRollups(h.database.db);
+  for (const c of checks)
+    expect({ table: c.table, missing: c.missing, extra: c.extra }).toEqual({
+      table: c.table,
+      missing: 0,
+      extra: 0,
+    });
+  return checks;
+};
+
+const send = (documents: unknown[]) => h.call(admin, 'POST', '/integration/sales_invoice', { documents });
+
+const doc = (no: string, date: string, customer: string, lines: [string, number, number][]) => ({
+  document_no: no,
+  invoice_date: date,
+  customer_code: customer,
+  lines: lines.map(([item_code, qty, price]) => ({ item_code, qty, price })),
+});
+
+const turnoverOn = async (day: string) => {
+  const [r] = await h.database.rows<{ t: number }>(
+    sql`select coalesce(sum(turnover), 0)::float as t from dash_day_branch where day = ${day}::date`,
+  );
+  return r.t;
+};
+
+beforeAll(async () => {
+  h = await createHarness();
+  admin = await h.login();
+  const db = h.database.db;
+  const { b1, b3 } = h.fixture.branches;
+  await makeCustomer(db, { branch_id: b1.id, customer_code: 'RU-1' });
+  await makeCustomer(db, { branch_id: b3.id, customer_code: 'RU-2' });
+  const food = await makeItemCategory(db);
+  const drink = await makeItemCategory(db);
+  await makeItem(db, { item_category_id: food.id, item_code: 'RU-MIE' });
+  await makeItem(db, { item_category_id: drink.id, item_code: 'RU-TEH' });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('rollups kept by the ERP feed', () => {
+  it('should equal the direct sums after new, unchanged, changed, moved and cancelled invoices', async () => {
+    expect(
+      (
+        await send([
+          doc('RU/1', '2025-03-31', 'RU-1', [
+            ['RU-MIE', 10, 2500],
+            ['RU-TEH', 4, 5000],
+          ]),
+          doc('RU/2', '2025-04-01', 'RU-2', [['RU-TEH', 2, 5000]]),
+        ])
+      ).status,
+    ).toBe(200);
+    await clean();
+    expect(await turnoverOn('2025-03-31')).toBe(45_000);
+
+    // Unchanged re-send: nothing moves.
+    expect((await send([doc('RU/2', '2025-04-01', 'RU-2', [['RU-TEH', 2, 5000]])])).body.data).toMatchObject({
+      unchanged: 1,
+    });
+    await clean();
+
+    // Changed lines, a new date (another month) and another customer's branch: old figures leave, new arrive.
+    expect(
+      (
+        await send([
+          doc('RU/1', '2025-04-02', 'RU-2', [['RU-MIE', 3, 2500]]),
+          doc('RU/2', '2025-04-01', 'RU-2', [
+            ['RU-TEH', 1, 5000],
+            ['RU-MIE', 1, 2500],
+          ]),
+        ])
+      ).body.data,
+    ).toMatchObject({ updated: 2 });
+    await clean();
+    expect(await turnoverOn('2025-03-31')).toBe(0);
+    expect(await turnoverOn('2025-04-02')).toBe(7_500);
+    expect(await turnoverOn('2025-04-01')).toBe(7_500);
+  });
+
+  it('should drop a cancelled invoice from turnover but keep counting it, and follow a deletion', async () => {
+    await send([doc('RU/3', '2025-05-05', 'RU-1', [['RU-MIE', 4, 2500]])]);
+    expect(await turnoverOn('2025-05-05')).toBe(10_000);
+    await h.database.rows(sql`update sales_invoices set status = 'cancelled' where document_no = 'RU/3'`);
+    expect(await turnoverOn('2025-05-05')).toBe(0);
+    const [d] = await h.database.rows<{ invoice_count: number; cancelled_count: number }>(
+      sql`select sum(invoice_count)::int as invoice_count, sum(cancelled_count)::int as cancelled_count
+          from dash_day_branch where day = '2025-05-05'`,
+    );
+    expect(d).toEqual({ invoice_count: 1, cancelled_count: 1 });
+    await clean();
+    await h.database.rows(sql`update sales_invoices set status = 'unpaid' where document_no = 'RU/3'`);
+    expect(await turnoverOn('2025-05-05')).toBe(10_000);
+    await h.database.rows(sql`delete from sales_invoices where document_no = 'RU/1'`);
+    expect(await turnoverOn('2025-04-02')).toBe(0);
+    await clean();
+  });
+
+  it('should follow stores moving branch, changing type, registering and leaving', async () => {
+    const { b1, b2 } = h.fixture.branches;
+    const c = await makeCustomer(h.database.db, { branch_id: b1.id, customer_code: 'RU-S1' });
+    await makeCustomer(h.database.db, {
+      branch_id: b1.id,
+      customer_code: 'RU-S2',
+      registered_at: '2025-01-31T20:00:00Z',
+    });
+    await clean();
+    await h.database.rows(
+      sql`update customers set branch_id = ${b2.id}, registered_at = '2025-02-03T01:00:00Z' where id = ${c.id}`,
+    );
+    await h.database.rows(sql`update customers set point_balance = point_balance where id = ${c.id}`);
+    await clean();
+    // 2025-01-31T20:00Z is 1 February in Jakarta.
+    const [r] = await h.database.rows<{ n: number }>(
+      sql`select sum(registered)::int as n from dash_store_registrations where day = '2025-02-01'`,
+    );
+    expect(r.n).toBe(1);
+    await h.database.rows(sql`delete from customers where customer_code = 'RU-S2'`);
+    await clean();
+  });
+
+  it('should rebuild to the same figures and report a tampered rollup', async () => {
+    const before = await h.database.rows(
+      sql`select * from dash_day_branch where turnover <> 0 order by 1, 2`,
+    );
+    await rebuildRollups(h.database.db);
+    expect(
+      await h.database.rows(sql`select * from dash_day_branch where turnover <> 0 order by 1, 2`),
+    ).toEqual(before);
+    await clean();
+    await h.database.rows(
+      sql`update dash_day_branch_item set turnover = turnover + 1 where day = '2025-05-05'`,
+    );
+    const bad = (await verifyRollups(h.database.db)).find((c) => c.table === 'dash_day_branch_item');
+    expect(bad?.missing).toBe(1);
+    expect(bad?.extra).toBe(1);
+    await rebuildRollups(h.database.db);
+    await clean();
+  });
+});
