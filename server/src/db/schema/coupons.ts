@@ -1,6 +1,16 @@
 // Coupons bought with points, their redemptions (with revert), and the coupon lottery.
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { id, inList, timestamps, timestamptz } from './common';
 import { customers } from './customers';
 import { branches, regions } from './organisation';
@@ -26,6 +36,12 @@ export const coupons = pgTable(
     start_date: date('start_date', { mode: 'string' }).notNull(),
     end_date: date('end_date', { mode: 'string' }).notNull(),
     active: boolean('active').notNull().default(true),
+    /** Customer types the coupon is limited to; empty: every type. */
+    customer_type_ids: integer('customer_type_ids').array().notNull().default(sql`'{}'`),
+    /** Branches the coupon is limited to; empty: every branch. */
+    branch_ids: integer('branch_ids').array().notNull().default(sql`'{}'`),
+    /** Live (not reverted) redemptions, kept by triggers on coupon_redemptions (0002_coupons.sql). */
+    redeemed_count: integer('redeemed_count').notNull().default(0),
     ...timestamps(),
   },
   (t) => [
@@ -47,6 +63,10 @@ export const coupon_redemptions = pgTable(
     customer_id: integer('customer_id')
       .notNull()
       .references(() => customers.id),
+    /** The store's branch at redemption time (a trigger fills it from the customer when left out). */
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
     /** Points spent (positive; the ledger row carries the negative amount). */
     points: integer('points').notNull(),
     coupon_status: text('coupon_status').notNull().default('redeemed'),
@@ -63,6 +83,10 @@ export const coupon_redemptions = pgTable(
   (t) => [
     index('coupon_redemptions_customer_idx').on(t.customer_id, t.redeemed_at),
     index('coupon_redemptions_coupon_idx').on(t.coupon_id),
+    index('coupon_redemptions_branch_idx').on(t.branch_id, t.id),
+    index('coupon_redemptions_branch_redeemed_idx').on(t.branch_id, t.redeemed_at),
+    // Covering (INCLUDE coupon_id, customer_id, branch_id, coupon_status, points): see 0002_coupons.sql.
+    index('coupon_redemptions_report_idx').on(t.redeemed_at),
     index('coupon_redemptions_redeemed_idx').on(t.redeemed_at, t.id),
     index('coupon_redemptions_status_idx').on(t.coupon_status, t.redeemed_at),
     uniqueIndex('coupon_redemptions_redeem_ledger_uq').on(t.redeem_ledger_id),
@@ -106,6 +130,23 @@ export const lottery_coupons = pgTable(
     index('lottery_coupons_customer_idx').on(t.customer_id),
     index('lottery_coupons_branch_idx').on(t.branch_id, t.id),
     index('lottery_coupons_region_idx').on(t.region_id, t.id),
+    index('lottery_coupons_report_idx').on(t.branch_id, t.region_id, t.period),
+    index('lottery_coupons_period_idx').on(t.period, t.id),
     index('lottery_coupons_coupon_no_trgm').using('gin', sql`${t.coupon_no} gin_trgm_ops`),
   ],
+);
+
+/**
+ * Lottery coupons counted per branch, region and period: kept by statement-level triggers on
+ * lottery_coupons (0002_coupons.sql), read by /lottary/reportdata.
+ */
+export const lottery_counts = pgTable(
+  'lottery_counts',
+  {
+    branch_id: integer('branch_id').notNull(),
+    region_id: integer('region_id').notNull(),
+    period: text('period').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'lottery_counts_pk', columns: [t.branch_id, t.region_id, t.period] })],
 );

@@ -3,7 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { AnyResourceDef } from '../../resources/define';
+import { couponsResourceList } from './coupons.resource';
+import { registerCouponRoutes as register } from './coupons.routes';
 
-export const couponsResources: AnyResourceDef[] = [];
+export const couponsResources: AnyResourceDef[] = couponsResourceList as AnyResourceDef[];
 
-export function registerCouponRoutes(_api: FastifyInstance, _db: Db): void {}
+export function registerCouponRoutes(api: FastifyInstance, db: Db): void {
+  register(api, db);
+}
