@@ -79,6 +79,12 @@ export type ActionCtx<C extends AnyAction = AnyAction> = Omit<PreviewCtx<C>, 'tx
    * Each defaults to action = the contract's name and entity = its resource.
    */
   audit(entries: Partial<AuditEntry> | Partial<AuditEntry>[]): void;
+  /**
+   * Work to run after the transaction has committed, before answering (in order): long set-based
+   * work split into short transactions on the embedded database, notifications. A function that
+   * returns a value replaces the answer's `data`. A throw answers the error; what committed stays.
+   */
+  afterCommit(fn: () => Promise<Parts<C>['result'] | undefined>): void;
 };
 
 export type ActionDef<C extends AnyAction = AnyAction> = {
@@ -178,7 +184,8 @@ export function registerAction<C extends AnyAction>(app: FastifyInstance, db: Db
       response: { [status]: z.object({ data: c.result }) },
     },
     handler: async (req, reply) => {
-      const data = await db.transaction(async (tx) => {
+      const afterCommit: (() => Promise<unknown>)[] = [];
+      let data = await db.transaction(async (tx) => {
         const id = idOf(req);
         // Same action (and record) one after the other; different records in parallel.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}), ${id ?? 0})`);
@@ -197,6 +204,9 @@ export function registerAction<C extends AnyAction>(app: FastifyInstance, db: Db
           body: req.body as never,
           audit: (e) => {
             entries.push(...(Array.isArray(e) ? e : [e]));
+          },
+          afterCommit: (fn) => {
+            afterCommit.push(fn);
           },
         };
         const result = await def.handler(ctx);
@@ -224,6 +234,10 @@ export function registerAction<C extends AnyAction>(app: FastifyInstance, db: Db
         else await writeAuditMany(tx, req, entries.map(full));
         return result;
       });
+      for (const fn of afterCommit) {
+        const replaced = await fn();
+        if (replaced !== undefined) data = replaced as typeof data;
+      }
       return reply.code(status).send({ data } as never);
     },
   });

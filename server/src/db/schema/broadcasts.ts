@@ -15,6 +15,7 @@ export type BroadcastTarget = {
   region_ids?: number[];
   branch_ids?: number[];
   customer_type_ids?: number[];
+  customer_codes?: string[];
   installed_only?: boolean;
 };
 
@@ -25,6 +26,8 @@ export const broadcasts = pgTable(
     title: text('title').notNull(),
     message: text('message').notNull(),
     image_url: text('image_url').notNull().default(''),
+    /** Where the app opens when the message is tapped ('' for nowhere; 0003_content.sql). */
+    link: text('link').notNull().default(''),
     target: jsonb('target').$type<BroadcastTarget>().notNull().default({}),
     status: text('status').notNull().default('draft'),
     scheduled_at: timestamptz('scheduled_at'),

@@ -21,6 +21,7 @@ export const news = pgTable(
     index('news_priority_idx').on(t.priority, t.id),
     index('news_dates_idx').on(t.start_date, t.end_date),
     index('news_title_idx').on(t.title),
+    index('news_active_priority_idx').on(t.active, t.priority, t.id),
     check('news_dates_ck', sql`${t.end_date} >= ${t.start_date}`),
   ],
 );
@@ -58,6 +59,7 @@ export const promo_videos = pgTable(
   },
   (t) => [
     index('promo_videos_title_idx').on(t.title, t.id),
+    index('promo_videos_active_title_idx').on(t.active, t.title, t.id),
     index('promo_videos_dates_idx').on(t.start_date, t.end_date),
     check('promo_videos_dates_ck', sql`${t.end_date} >= ${t.start_date}`),
   ],

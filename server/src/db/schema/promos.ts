@@ -33,6 +33,8 @@ export const promos = pgTable(
     active: boolean('active').notNull().default(true),
     /** Only this branch; null means every branch. */
     branch_id: integer('branch_id').references(() => branches.id, { onDelete: 'cascade' }),
+    /** Only stores of these customer types; empty means every type (0003_content.sql). */
+    customer_type_ids: integer('customer_type_ids').array().notNull().default(sql`'{}'`),
     ...timestamps(),
   },
   (t) => [
