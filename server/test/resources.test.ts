@@ -235,6 +235,14 @@ type Sample = {
 };
 
 const dates = { start_date: '2031-01-01', end_date: '2031-03-31' };
+/** The url of a stored (fake) image, for an image field of a content sample. */
+const storedImage = async (folder: string) =>
+  (
+    await h.app.uploads.save(
+      { buffer: Buffer.from('png'), mime: 'image/png', ext: 'png', field: 'photo' },
+      folder,
+    )
+  ).url;
 /** One sample per resource with an update route; a resource missing here fails the test below. */
 const samples: Record<string, Sample> = {
   branch: { existing: async () => h.fixture.branches.b3.id, change: ['name', 'Cabang Surabaya Kota'] },
@@ -338,6 +346,71 @@ const samples: Record<string, Sample> = {
     }),
     change: ['name', 'Promo uji dua'],
   },
+  // Content area (issue 11).
+  promo_line: {
+    existing: async () => {
+      const admin = await h.login();
+      const item = await makeItem(h.database.db, {
+        item_category_id: (await makeItemCategory(h.database.db)).id,
+      });
+      const promo = await h.call(admin, 'POST', '/web/promo', { name: 'Promo uji', ...dates });
+      const line = await h.call(admin, 'POST', '/apps/promo_line/add', {
+        promo_id: promo.body.data.promo_id,
+        name: 'Baris uji',
+        description: 'Deskripsi',
+        min_qty: 3,
+        min_amount: 150000,
+        discount_percent: 2.5,
+        discount_amount: 1000,
+        item_ids: [item.id],
+      });
+      return line.body.data.id;
+    },
+    change: ['name', 'Baris uji dua'],
+  },
+  news: {
+    create: async () => ({
+      title: 'Berita uji',
+      content: 'Isi berita',
+      photo: await storedImage('news'),
+      priority: 7,
+      active: false,
+      ...dates,
+    }),
+    change: ['title', 'Berita uji dua'],
+  },
+  popup: {
+    create: async () => ({
+      title: 'Popup uji',
+      photo: await storedImage('popup'),
+      link: '/kupon',
+      active: false,
+      ...dates,
+    }),
+    change: ['title', 'Popup uji dua'],
+  },
+  promo_video: {
+    create: async () => ({
+      title: 'Video uji',
+      url: 'https://cdn.example.com/uji.mp4',
+      description: 'Deskripsi',
+      thumbnail: await storedImage('promo_video'),
+      active: false,
+      ...dates,
+    }),
+    change: ['title', 'Video uji dua'],
+  },
+  broadcast: {
+    create: async () => ({
+      title: 'Siaran uji',
+      message: 'Pesan uji',
+      link: '/promo/99',
+      audience: 'branch',
+      branch_ids: [h.fixture.branches.b1.id],
+      installed_only: true,
+    }),
+    change: ['title', 'Siaran uji dua'],
+  },
   customer: {
     existing: async () => (await nonDefaultCustomer()).id,
     change: ['customer_name', 'Toko Uji Baru'],
@@ -345,6 +418,50 @@ const samples: Record<string, Sample> = {
   item: {
     existing: async () => (await nonDefaultItem()).id,
     change: ['item_name', 'Produk Uji Baru'],
+  },
+  coupon: {
+    create: async () => ({
+      name: 'Kupon uji',
+      description: 'Deskripsi',
+      points_required: 250,
+      stock: 7,
+      photo: (
+        await h.app.uploads.save(
+          { buffer: Buffer.from('png'), mime: 'image/png', ext: 'png', field: 'photo' },
+          'coupon',
+        )
+      ).url,
+      ...dates,
+      active: false,
+      customer_type_ids: [(await makeCustomerType(h.database.db)).id],
+      branch_ids: [h.fixture.branches.b1.id],
+    }),
+    change: ['name', 'Kupon uji dua'],
+  },
+  voucher: {
+    create: async () => ({
+      code: 'VC-UJI-1',
+      name: 'Voucher uji',
+      description: 'Deskripsi',
+      nominal: 25000,
+      photo: '',
+      ...dates,
+      quota: 9,
+      active: false,
+    }),
+    change: ['name', 'Voucher uji dua'],
+  },
+  upload_folder: {
+    create: async () => ({
+      name: 'Folder uji',
+      branch_id: h.fixture.branches.b1.id,
+      customer_code: (await makeCustomer(h.database.db, { branch_id: h.fixture.branches.b1.id }))
+        .customer_code,
+      description: 'Deskripsi folder',
+      ...dates,
+      active: false,
+    }),
+    change: ['name', 'Folder uji dua'],
   },
 };
 

@@ -57,6 +57,7 @@ export const target_category_volumes = pgTable(
     uniqueIndex('target_category_volumes_natural_uq').on(t.customer_code, t.name, t.period_start),
     index('target_category_volumes_customer_idx').on(t.customer_id, t.period_start),
     index('target_category_volumes_name_idx').on(t.name),
+    index('target_category_volumes_customer_name_idx').on(t.customer_id, t.name),
     index('target_category_volumes_period_idx').on(t.period_start, t.period_end),
     check('target_category_volumes_period_ck', sql`${t.period_end} >= ${t.period_start}`),
     check(

@@ -1,5 +1,51 @@
-// The registry entries of this area's screens (spread into features/registry.ts).
+// The registry entries of this area's screens (spread in features/registry.ts).
 // Customer targets with achievement, target category volume and upload folders (issue 12).
+import { IconCategory2, IconChartBar, IconFolders, IconTarget, IconTargetArrow } from '@tabler/icons-react';
 import type { ScreenEntry } from '../../components/resource/types';
 
-export const targetsScreens: ScreenEntry[] = [];
+export const targetsScreens: ScreenEntry[] = [
+  {
+    kind: 'page',
+    name: 'customer_target',
+    path: 'customer-targets',
+    area: 'target',
+    group: 'targets',
+    icon: IconTarget,
+    load: () => import('./target-import.page').then((m) => ({ page: m.TargetImportPage })),
+  },
+  {
+    kind: 'page',
+    name: 'target_category_volume',
+    path: 'target-category-volume',
+    area: 'target',
+    group: 'targets',
+    icon: IconTargetArrow,
+    load: () => import('./category-report.page').then((m) => ({ page: m.TargetCategoryVolumePage })),
+  },
+  {
+    kind: 'page',
+    name: 'target_category',
+    path: 'target-category',
+    area: 'target',
+    group: 'targets',
+    icon: IconCategory2,
+    load: () => import('./category-report.page').then((m) => ({ page: m.TargetCategoryPage })),
+  },
+  {
+    name: 'upload_folder',
+    path: 'upload-folders',
+    area: 'upload',
+    group: 'uploads',
+    icon: IconFolders,
+    load: () => import('./upload-folder.resource'),
+  },
+  {
+    kind: 'page',
+    name: 'upload_report',
+    path: 'upload-report',
+    area: 'upload',
+    group: 'uploads',
+    icon: IconChartBar,
+    load: () => import('./upload-report.page').then((m) => ({ page: m.UploadReportPage })),
+  },
+];
