@@ -9,17 +9,12 @@ export const messages = {
       summary: 'Photo campaigns stores upload into, with each store’s photos',
       fields: {
         name: 'Folder name',
-        branch_id: 'Branch',
-        branch_name: 'Branch',
         customer_code: 'Store (optional)',
-        customer_name: 'Store',
-        description: 'Description',
         start_date: 'Starts',
         end_date: 'Ends',
         active: 'Active',
         upload_count: 'Photos',
         store_count: 'Stores',
-        created_at: 'Created',
         updated_at: 'Updated',
       },
       descriptions: {

@@ -9,17 +9,12 @@ export const messages: typeof en = {
       summary: 'Kampanye foto yang diunggah toko, dengan foto tiap toko',
       fields: {
         name: 'Nama folder',
-        branch_id: 'Cabang',
-        branch_name: 'Cabang',
         customer_code: 'Toko (opsional)',
-        customer_name: 'Toko',
-        description: 'Keterangan',
         start_date: 'Mulai',
         end_date: 'Selesai',
         active: 'Aktif',
         upload_count: 'Foto',
         store_count: 'Toko',
-        created_at: 'Dibuat',
         updated_at: 'Diubah',
       },
       descriptions: {
