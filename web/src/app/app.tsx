@@ -3,11 +3,11 @@
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from 'react-router';
 import { router } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <RouterProvider router={router} />
     </MantineProvider>
   );
