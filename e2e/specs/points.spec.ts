@@ -239,7 +239,7 @@ describe('importing codes for an injection', () => {
     await page.getByText('1 kode ditolak server').waitFor();
     const bad = selection.locator('tr', { hasText: unknown });
     await eventually(async () =>
-      assert.match(await bad.innerText(), new RegExp(`customer_code '${unknown}' not found`)),
+      assert.match(await bad.innerText(), new RegExp(`Kode pelanggan '${unknown}' tidak ditemukan`)),
     );
     assert.equal(await page.getByRole('button', { name: 'Injeksi poin', exact: true }).isDisabled(), true);
     await shot(page, 'points-inject-import-refused');

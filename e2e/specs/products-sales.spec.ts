@@ -210,7 +210,10 @@ describe('products', () => {
     const again = page.waitForResponse((r) => r.url().endsWith('/v1/api/item_old_price/add'));
     await page.getByRole('button', { name: 'Simpan' }).click();
     assert.equal((await again).status(), 409);
-    await page.getByRole('alert').filter({ hasText: 'already exists' }).first().waitFor();
+    await page
+      .getByText(/sudah (dipakai|ada)/)
+      .first()
+      .waitFor();
     assert.equal(await page.getByRole('textbox', { name: 'Catatan' }).inputValue(), 'Harga uji e2e');
     assert.match(page.url(), /#\/old-prices\/new$/);
     await shot(page, 'old-price-conflict');
@@ -243,7 +246,10 @@ describe('orders', () => {
       assert.equal(r.status, 'delivered');
       assert.ok(r.transaction_date >= '2026-10-01' && r.transaction_date <= '2026-10-31');
     }
-    await page.getByText('01 Okt 2026 – 31 Okt 2026').waitFor();
+    // The chosen range is shown, typed-date style, in the range field.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('input')].some((i) => i.value === '01/10/2026 - 31/10/2026'),
+    );
 
     // Sort by net amount (a new column starts ascending, the second click descends).
     const header = page.locator('th[data-accessor="net_amount"]');
@@ -292,7 +298,7 @@ describe('invoices', () => {
     const rows = rowsOf(first.body) as Invoice[];
     assert.ok(rows.length > 0);
     for (const r of rows) assert.equal(r.invoice_date.slice(0, 7), month);
-    await page.getByText('Bulan ini', { exact: true }).waitFor();
+    await page.getByPlaceholder('Bulan ini').first().waitFor();
     await tableRows(page).first().waitFor();
     await shot(page, 'invoices');
 

@@ -132,7 +132,7 @@ function InjectWizard() {
       if (
         isApiError(e) &&
         (e.status === 400 || e.status === 403) &&
-        e.messages.some((m) => m.startsWith('row '))
+        e.messages.some((m) => /^(?:row|baris) \d+: /.test(m))
       ) {
         const errors = rowErrors(e.messages);
         sel.markRowErrors(errors);
