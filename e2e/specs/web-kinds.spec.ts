@@ -101,7 +101,10 @@ describe('child records on a detail screen', () => {
     const refused = page.waitForResponse((r) => r.url().endsWith('/v1/api/item_old_price/add'));
     await again.getByRole('button', { name: 'Simpan' }).click();
     assert.equal((await refused).status(), 409);
-    await again.getByRole('alert').filter({ hasText: 'already exists' }).waitFor();
+    await again
+      .getByText(/sudah (dipakai|ada)/)
+      .first()
+      .waitFor();
     assert.equal(await again.getByRole('textbox', { name: 'Catatan' }).inputValue(), note);
     await shot(page, 'child-editor-conflict');
     await context.close();
