@@ -10,18 +10,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import { type ErrCode, ErrorBody } from '@lbo/contract/common';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuth, resolveJwtSecret, TokenService } from './http/auth';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerInputGuards } from './http/input-guard';
+import { createSerializerCompiler } from './http/serializer';
 import { MAX_UPLOAD_BYTES, UPLOADS_URL_PREFIX, UploadStore } from './http/uploads';
 import { AuthService } from './modules/auth/auth.service';
 import { registerModules } from './modules/index';
@@ -31,7 +27,14 @@ export { MAX_UPLOAD_BYTES };
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
-export type RouteEntry = { method: string; url: string; public: boolean; area?: string };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  public: boolean;
+  area?: string;
+  /** The response schemas by status (tests check each compiles, see http/serializer.ts). */
+  responses?: Record<string | number, unknown>;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -157,11 +160,12 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
         url: route.url,
         public: route.config?.public === true,
         area: route.config?.area,
+        responses: schema?.response,
       });
     }
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ strict: config.production !== true }));
   registerErrorHandling(app);
 
   await app.register(helmet, {

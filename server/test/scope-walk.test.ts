@@ -204,7 +204,7 @@ describe('scope walk: a user of one branch on every GET route', () => {
     expect(problems).toEqual([]);
     // The walk saw real data, not only refusals.
     expect(answered).toBeGreaterThan(calls / 10);
-  });
+  }, 120_000); // every GET route with several id and filter variants: minutes on a loaded machine
 
   it('should see its own branch (the walk is not vacuous)', async () => {
     const list = await h.call(user, 'GET', '/web/customer/?limit=100');

@@ -1,0 +1,82 @@
+// The compiled response serialiser (src/http/serializer.ts): answers are written by a
+// fast-json-stringify function compiled from the route's zod schema, equal to what zod would write
+// (outside production every answer of every other test is cross-checked against zod's).
+import { PageMeta } from '@lbo/contract/common';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { $ZodType } from 'zod/v4/core';
+import { compileStringify, createSerializerCompiler, simplifyNullable } from '../src/http/serializer';
+import { createHarness, type Harness } from './harness';
+
+describe('compiled response serialiser', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ seed: false });
+  });
+  afterAll(() => h.close());
+
+  it('compiles the response schema of every API route: none falls back to zod', () => {
+    const failed: string[] = [];
+    let compiled = 0;
+    for (const route of h.app.routeTable) {
+      for (const [status, schema] of Object.entries(route.responses ?? {})) {
+        if (!(schema instanceof $ZodType)) continue;
+        if (compileStringify(schema)) compiled++;
+        else failed.push(`${route.method} ${route.url} ${status}`);
+      }
+    }
+    expect(failed).toEqual([]);
+    expect(compiled).toBeGreaterThan(500);
+  });
+
+  it('writes what zod writes and leaves out keys the schema does not name', () => {
+    const Row = z.object({
+      id: z.number().int(),
+      name: z.string(),
+      note: z.string().nullable(),
+      at: z.number().nullable(),
+    });
+    const schema = z.object({ data: z.array(Row), meta: PageMeta });
+    const stringify = compileStringify(schema);
+    const body = {
+      data: [
+        { id: 1, name: 'Toko "A"\n', note: null, at: 2.5, secret: 'x' },
+        { id: 2, name: 'B', note: 'n', at: null },
+      ],
+      meta: { page: 1, limit: 10, total_data: 2, total_page: 1 },
+    };
+    expect(stringify?.(body)).toBe(JSON.stringify(schema.parse(body)));
+    expect(stringify?.(body)).not.toContain('secret');
+  });
+
+  it('turns nullable scalars into a type list and leaves other unions alone', () => {
+    expect(simplifyNullable({ anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }] })).toEqual({
+      type: ['integer', 'null'],
+      minimum: 1,
+    });
+    const nullableObject = { anyOf: [{ type: 'object', properties: {} }, { type: 'null' }] };
+    expect(simplifyNullable(nullableObject)).toEqual(nullableObject);
+    const union = { anyOf: [{ type: 'string' }, { type: 'integer' }] };
+    expect(simplifyNullable(union)).toEqual(union);
+  });
+
+  it('refuses an off-contract answer outside production; production writes the compiled output', async () => {
+    for (const strict of [true, false]) {
+      const app = Fastify({ logger: false });
+      app.setSerializerCompiler(createSerializerCompiler({ strict }));
+      app.get(
+        '/x',
+        { schema: { response: { 200: z.object({ n: z.number().int(), s: z.string() }) } } },
+        async () => ({
+          n: 5,
+          s: 7,
+        }),
+      );
+      const res = await app.inject({ method: 'GET', url: '/x' });
+      expect(res.statusCode).toBe(strict ? 500 : 200);
+      if (!strict) expect(res.json()).toEqual({ n: 5, s: '7' });
+      await app.close();
+    }
+  });
+});
