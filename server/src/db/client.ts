@@ -29,7 +29,19 @@ const toNumber = (v: string) => (v === null ? null : Number(v));
 pg.types.setTypeParser(INT8, toNumber);
 pg.types.setTypeParser(NUMERIC, toNumber);
 
-const SESSION_SETTINGS = "SET TIME ZONE 'Asia/Jakarta'; SET work_mem = '64MB'";
+// The PostgreSQL server's sessions get `TimeZone=Asia/Jakarta`, `work_mem=64MB` (openPostgres).
+// The embedded database lives inside this process, and WebAssembly memory never shrinks: what its
+// buffers and sorts touch once stays resident. Smaller shared buffers (the OS page cache still holds
+// the files) and sorts that spill to disk sooner keep the server under 400 MB at demo scale (see
+// README, Performance); the PostgreSQL server keeps its own.
+const PGLITE_SESSION_SETTINGS = "SET TIME ZONE 'Asia/Jakarta'; SET work_mem = '16MB'";
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=32MB',
+  '-c',
+  'maintenance_work_mem=32MB',
+];
 
 export type Database = {
   kind: 'pglite' | 'postgres';
@@ -75,6 +87,7 @@ async function openPglite(
       dataDir: dbDir,
       loadDataDir: inMemory ? loadDataDir : undefined,
       extensions: { pg_trgm },
+      startParams: PGLITE_START_PARAMS,
       parsers: { [INT8]: toNumber, [NUMERIC]: toNumber },
       onStderr: onLog
         ? (text) => {
@@ -83,7 +96,7 @@ async function openPglite(
           }
         : undefined,
     });
-    await client.exec(SESSION_SETTINGS);
+    await client.exec(PGLITE_SESSION_SETTINGS);
   } catch (err) {
     release();
     throw err;
