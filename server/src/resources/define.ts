@@ -8,7 +8,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
-import type { SortMap } from '../http/list-query';
+import type { SearchColumn, SortMap } from '../http/list-query';
 import { branchCondition, type ScopedTable } from '../http/scope';
 
 export type HookCtx = { req: FastifyRequest; tx: Tx };
@@ -38,7 +38,7 @@ export type ResourceDef<C extends ResourceContract = ResourceContract> = {
   // biome-ignore lint/suspicious/noExplicitAny: the builder's type depends on the joins added
   joins?: (q: any) => any;
   sort: SortMap;
-  search: (AnyPgColumn | SQL)[];
+  search: SearchColumn[];
   filters?: Record<string, Filter>;
   scope?: ScopeRule;
   /** Extra condition always applied (e.g. hide soft-deleted rows). */
