@@ -263,6 +263,59 @@ describe('deep pages', () => {
   });
 });
 
+describe('search', () => {
+  const search = (term: string, fewMatches?: number) => {
+    const { order } = orderings(
+      customerResource.sort,
+      customerResource.contract.sortKeys,
+      'customer_name',
+      'asc',
+      customerResource.contract.defaultSort,
+      customers.id,
+    );
+    return pagedList(
+      db(),
+      customerResource,
+      { id: customers.id },
+      {
+        where: sql`${customers.search_text} like ${`%${term}%`}`,
+        order,
+        page: 1,
+        limit: 5,
+        search: term,
+        fewMatches,
+      },
+    );
+  };
+
+  it('should answer an estimate, flagged, for a search matching more than it counts, with the same first page', async () => {
+    await db().execute(sql`analyze customers`);
+    const exact = await search('a');
+    expect(exact.estimated).toBeFalsy();
+    expect(exact.total).toBeGreaterThan(3);
+    const broad = await search('a', 3);
+    expect(broad.estimated).toBe(true);
+    expect(broad.total).toBeGreaterThan(3);
+    expect(broad.rows).toEqual(exact.rows);
+    // A search matching no more than it counts keeps its exact total.
+    const narrow = await search('a', exact.total);
+    expect(narrow).toEqual(exact);
+  });
+
+  it('should find a customer by name, code or owner, in any letter case, through the API', async () => {
+    const [row] = (
+      (await db().execute(
+        sql`update customers set owner_name = 'Ibu Wulandari Uji' where id = (select min(id) from customers)
+            returning id, customer_name, customer_code`,
+      )) as unknown as { rows: { id: number; customer_name: string; customer_code: string }[] }
+    ).rows;
+    for (const term of [row.customer_name.toUpperCase(), row.customer_code.toLowerCase(), 'WULANDARI UJI']) {
+      const body = await list(`limit=100&search=${encodeURIComponent(term)}`);
+      expect(rowsOf(body).map((r) => (r as { id: number }).id)).toContain(row.id);
+    }
+  });
+});
+
 describe('invoice list count from the daily rollup', () => {
   it('should count the same as the invoices, with dates, branch, scope and other filters', async () => {
     const { b1, b2, b3 } = h.fixture.branches;

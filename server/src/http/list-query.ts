@@ -8,6 +8,7 @@ import {
   desc,
   ilike,
   is,
+  like,
   or,
   Param,
   SQL,
@@ -87,14 +88,30 @@ export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * A search column holding lower-cased text (e.g. a generated column over several fields): matched with
+ * a plain `LIKE` against the lower-cased term, which its trigram index serves with a cheap recheck.
+ */
+export class LowerCasedSearch {
+  constructor(readonly column: AnyPgColumn) {}
+}
+
+export type SearchColumn = AnyPgColumn | SQL | LowerCasedSearch;
+
 export function searchCondition(
-  columns: readonly (AnyPgColumn | SQL)[],
+  columns: readonly SearchColumn[],
   search: string | undefined,
 ): SQL | undefined {
   const s = search?.trim();
   if (!s || columns.length === 0) return undefined;
   const pattern = likePattern(s);
-  return or(...columns.map((c) => ilike(c as AnyPgColumn, pattern)));
+  return or(
+    ...columns.map((c) =>
+      c instanceof LowerCasedSearch
+        ? like(c.column, pattern.toLowerCase())
+        : ilike(c as AnyPgColumn, pattern),
+    ),
+  );
 }
 
 export function allOf(parts: (SQL | SQLWrapper | undefined)[]): SQL | undefined {

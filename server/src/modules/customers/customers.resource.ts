@@ -20,6 +20,7 @@ import { branches, region_groups, regions, salesman_types, salesmen } from '../.
 import { staff_users } from '../../db/schema/staff';
 import { customer_targets } from '../../db/schema/targets';
 import { jakartaToday } from '../../http/dates';
+import { LowerCasedSearch } from '../../http/list-query';
 import { defineResource, outerColumn } from '../../resources/define';
 import { customerAchievements, logCustomerChanges } from './customers.service';
 
@@ -97,8 +98,10 @@ export const customerResource = defineResource({
     created_at: customers.created_at,
     created_date: customers.created_at,
   },
-  // Each has a trigram index (pg_trgm), so `ILIKE '%x%'` stays an index scan at 100k customers.
-  search: [customers.customer_name, customers.customer_code, customers.owner_name],
+  // Name, code and owner in one generated lower-cased column with a trigram index (pg_trgm): one
+  // index scan and a plain LIKE recheck at 100k customers (three ILIKE columns took 0.5-1.6 s on
+  // common words).
+  search: [new LowerCasedSearch(customers.search_text)],
   filters: {
     branch_id: customers.branch_id,
     region_id: branches.region_id,
