@@ -1,8 +1,9 @@
 // Streamed export of a whole list (issue 14): every matching row, past any page or cap, with the
 // list's filters, search and branch scope, as CSV and XLSX, with the total announced up front.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
+import { customer_logs, customer_types, customers } from '../src/db/schema/customers';
 import { EXPORT_BATCH } from '../src/resources/export';
 import { BRANCH_USER } from './fixtures';
 import { createHarness, type Harness } from './harness';
@@ -27,11 +28,11 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function get(token: string, url: string) {
+async function get(token: string, url: string, lang?: string) {
   const res = await h.app.inject({
     method: 'GET',
     url: `/v1/api${url}`,
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, ...(lang ? { 'accept-language': lang } : {}) },
   });
   return res;
 }
@@ -75,7 +76,8 @@ describe('GET /export/<resource>', () => {
     expect(scoped.statusCode).toBe(200);
     const lines = csvLines(scoped.body).slice(1);
     expect(lines).toHaveLength(MANY - Math.floor(MANY / 7));
-    expect(lines.every((l) => l.split(',')[1] !== String(b3.id))).toBe(true);
+    // The branch's name, as the list shows it, instead of its id.
+    expect(lines.every((l) => l.split(',')[1] === h.fixture.branches.b1.name)).toBe(true);
     expect(Number(scoped.headers['x-total-count'])).toBe(lines.length);
   });
 
@@ -108,5 +110,107 @@ describe('GET /export/<resource>', () => {
     expect(anon.statusCode).toBe(401);
     const [{ n }] = await rows<{ n: number }>(h.database.db, sql`select count(*)::int as n from customers`);
     expect(n).toBeGreaterThanOrEqual(MANY);
+  });
+  it('should write what the list shows: names for ids, yes/no and active as words, in the request language', async () => {
+    const { b1 } = h.fixture.branches;
+    const url =
+      '/export/customer?search=Toko%20Ekspor%201&by=customer_code&columns=customer_code,branch_id,active,show_in_app,point_balance' +
+      '&labels=Kode|Cabang|Status|Tampil%20di%20aplikasi|Poin&kinds=,,active,boolean,number';
+    const id = csvLines((await get(admin, url, 'id, en;q=0.5')).body);
+    expect(id[0]).toBe('Kode,Cabang,Status,Tampil di aplikasi,Poin');
+    expect(id.find((l) => l.startsWith('EXP-000001,'))).toBe(`EXP-000001,${b1.name},Aktif,Ya,0`);
+    const en = csvLines((await get(admin, url, 'en')).body);
+    expect(en.find((l) => l.startsWith('EXP-000001,'))).toBe(`EXP-000001,${b1.name},Active,Yes,0`);
+    // Without labels or kinds: readable headers, and booleans still words (guessed from the value).
+    const bare = csvLines(
+      (await get(admin, '/export/customer?search=EXP-000001&columns=customer_code,active,show_in_app', 'id'))
+        .body,
+    );
+    expect(bare).toEqual(['Customer code,Active,Show in app', 'EXP-000001,Aktif,Ya']);
+  });
+
+  it('should write the customer log with names instead of ids, the action named, in the request language', async () => {
+    const [grosir, retail] = await h.database.db
+      .insert(customer_types)
+      .values([
+        { code: 'EXP-GRS', name: 'Grosir Ekspor' },
+        { code: 'EXP-RTL', name: 'Retail Ekspor' },
+      ])
+      .returning();
+    const [customer] = await h.database.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.customer_code, 'EXP-000003'));
+    const { b1, b2 } = h.fixture.branches;
+    await h.database.db.insert(customer_logs).values({
+      customer_id: customer.id,
+      action: 'bulk_edit',
+      at: '2026-05-06T01:02:00Z',
+      detail: {
+        changes: {
+          customer_type_id: { from: grosir.id, to: retail.id },
+          branch_id: { from: b2.id, to: b1.id },
+          show_in_app: { from: true, to: false },
+          note: { from: '', to: 'Pindah' },
+        },
+      },
+    });
+    const url = `/export/customer_log?customer_id=${customer.id}&columns=at,customer_name,action,detail&labels=Waktu|Pelanggan|Perubahan|Yang%20diubah&kinds=datetime,,,`;
+    // The changes in the order the database keeps them; the other columns as the screen shows them.
+    const cells = (line: string) => {
+      const m = /^([^,]*),([^,]*),([^,]*),"(.*)"$/.exec(line);
+      if (!m) throw new Error(`unexpected line ${line}`);
+      return { at: m[1], customer: m[2], action: m[3], changes: m[4].split('; ').sort() };
+    };
+    const id = csvLines((await get(admin, url, 'id')).body);
+    expect(id[0]).toBe('Waktu,Pelanggan,Perubahan,Yang diubah');
+    expect(cells(id[1])).toEqual({
+      at: '2026-05-06 08:02',
+      customer: 'Toko Ekspor 3',
+      action: 'Ubah massal',
+      changes: [
+        `Cabang: ${b2.name} → ${b1.name}`,
+        'Catatan: — → Pindah',
+        'Jenis pelanggan: Grosir Ekspor → Retail Ekspor',
+        'Tampil di aplikasi: Ya → Tidak',
+      ],
+    });
+    const en = csvLines((await get(admin, url, 'en')).body);
+    expect(cells(en[1])).toEqual({
+      at: '2026-05-06 08:02',
+      customer: 'Toko Ekspor 3',
+      action: 'Bulk edit',
+      changes: [
+        `Branch: ${b2.name} → ${b1.name}`,
+        'Customer type: Grosir Ekspor → Retail Ekspor',
+        'Note: — → Pindah',
+        'Shown in app: Yes → No',
+      ],
+    });
+
+    // XLSX: the time is a date cell (Jakarta wall-clock time), the rest as in the CSV.
+    const res = await get(
+      admin,
+      `${url.replace('/export/customer_log?', '/export/customer_log?format=xlsx&')}`,
+      'id',
+    );
+    const ExcelJS = ((await import('exceljs')) as unknown as { default: typeof import('exceljs') }).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    const row = wb.worksheets[0].getRow(2);
+    expect(row.getCell(1).value).toBeInstanceOf(Date);
+    expect((row.getCell(1).value as Date).toISOString()).toBe('2026-05-06T08:02:00.000Z');
+    expect(row.getCell(1).numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(row.getCell(3).value).toBe('Ubah massal');
+    expect(String(row.getCell(4).value)).toContain('Jenis pelanggan: Grosir Ekspor → Retail Ekspor');
+    // A date-only view of the same time, and the same log without kinds: still a date and time.
+    const asDate = csvLines(
+      (await get(admin, `/export/customer_log?customer_id=${customer.id}&columns=at&kinds=date`)).body,
+    );
+    expect(asDate[1]).toBe('2026-05-06');
+    const guessed = csvLines(
+      (await get(admin, `/export/customer_log?customer_id=${customer.id}&columns=at`)).body,
+    );
+    expect(guessed).toEqual(['At', '2026-05-06 08:02']);
   });
 });

@@ -3,6 +3,12 @@
 // batches of EXPORT_BATCH by id (keyset, so the millionth row costs what the first does) and written
 // to the answer as they come; memory stays flat whatever the size. The same permission and branch
 // scope as the list apply. `X-Total-Count` announces the rows to come, so a client can show progress.
+//
+// The file holds what the list shows, not raw values: the headers the client passes (its labels, in
+// the user's language), the record's name where a column holds another record's id and the list
+// has that name (`branch_id` → `branch_name`), dates as dates (Jakarta time; real dates in XLSX),
+// yes/no and active/inactive as words in the request's language (Accept-Language), and for some
+// lists their own wording of a column (the customer log's changes, with names instead of ids).
 import { PassThrough, Readable } from 'node:stream';
 import { qString } from '@lbo/contract/common';
 import { and, asc, gt, type SQL } from 'drizzle-orm';
@@ -11,6 +17,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { badRequest } from '../http/errors';
+import { type Lang, requestLang } from '../http/messages';
+import { customerLogExportRows } from '../modules/customers/customer-log.export';
 import type { AnyResourceDef } from './define';
 import { baseQuery, conditions, selectColumns } from './routes';
 
@@ -25,21 +33,83 @@ const ExportQuery = z.object({
   labels: qString(),
   /** `skip`: leave out columns the list does not have (a screen's computed column) instead of a 400. */
   unknown: z.enum(['error', 'skip']).default('error'),
+  /**
+   * How the screen shows each column, `,`-separated in the order of `columns` (the web app's column
+   * kinds: `active`, `boolean`, `date`, `datetime`, `number`, `money`, anything else is text; empty:
+   * guessed from the value).
+   */
+  kinds: qString(),
 });
 
-/** A cell as text for CSV / a value for XLSX: dates and timestamps stay ISO, objects become JSON. */
-function plain(v: unknown): string | number | boolean | null {
+/** Columns whose yes/no the screens show as active/inactive. */
+const ACTIVE_KEYS = new Set(['active', 'is_active', 'status_active']);
+
+const WORDS: Record<Lang, Record<'yes' | 'no' | 'active' | 'inactive', string>> = {
+  en: { yes: 'Yes', no: 'No', active: 'Active', inactive: 'Inactive' },
+  id: { yes: 'Ya', no: 'Tidak', active: 'Aktif', inactive: 'Nonaktif' },
+};
+
+/** Lists that word some of their columns their own way (the screen's render), per batch of rows. */
+const ROW_FORMATS: Record<
+  string,
+  (db: Db, rows: Record<string, unknown>[], lang: Lang) => Promise<Record<string, unknown>[]>
+> = {
+  customer_log: customerLogExportRows,
+};
+
+/** The business day's clock (Asia/Jakarta, UTC+7 all year): a timestamp as the screens show it. */
+const JAKARTA_MS = 7 * 3600_000;
+
+type Cell = string | number | boolean | Date | null;
+
+/** A cell as the list shows it: for CSV text and numbers, for XLSX also real dates. */
+export function exportCell(
+  v: unknown,
+  opts: { key: string; kind?: string; lang: Lang; xlsx: boolean },
+): Cell {
   if (v === null || v === undefined) return null;
-  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') return v;
-  if (v instanceof Date) return v.toISOString();
+  const { kind, lang, xlsx } = opts;
+  if (typeof v === 'boolean' || kind === 'boolean' || kind === 'active') {
+    const on = v === true || v === 'true' || v === 1;
+    if (kind === 'active' || (!kind && ACTIVE_KEYS.has(opts.key)))
+      return WORDS[lang][on ? 'active' : 'inactive'];
+    return WORDS[lang][on ? 'yes' : 'no'];
+  }
+  // Timestamps come as Date objects or ISO text (timestamptz columns read in string mode).
+  const stamp = v instanceof Date || (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(v));
+  if (stamp || kind === 'datetime') {
+    const d = v instanceof Date ? v : new Date(String(v));
+    if (Number.isNaN(d.getTime())) return String(v);
+    // The Jakarta wall-clock time, written as if UTC (a spreadsheet date has no time zone).
+    const wall = new Date(d.getTime() + JAKARTA_MS);
+    if (kind === 'date')
+      return xlsx ? new Date(wall.toISOString().slice(0, 10)) : wall.toISOString().slice(0, 10);
+    return xlsx ? wall : wall.toISOString().slice(0, 16).replace('T', ' ');
+  }
+  if (kind === 'date' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v))
+    return xlsx ? new Date(`${v}T00:00:00Z`) : v;
+  if (
+    (kind === 'number' || kind === 'money') &&
+    typeof v === 'string' &&
+    v.trim() !== '' &&
+    Number.isFinite(Number(v))
+  )
+    return Number(v);
+  if (typeof v === 'number' || typeof v === 'string') return v;
   if (Array.isArray(v))
     return v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ');
   return JSON.stringify(v);
 }
 
-function csvCell(v: string | number | boolean | null): string {
+/** `customer_name` → `Customer name`: a header when the client sends no label. */
+const humanize = (key: string) => {
+  const s = key.replace(/_/g, ' ').trim();
+  return s.charAt(0).toUpperCase() + s.slice(1);
+};
+
+function csvCell(v: Cell): string {
   if (v === null) return '';
-  const s = String(v);
+  const s = v instanceof Date ? v.toISOString() : String(v);
   return /[",\r\n;]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -98,10 +168,19 @@ export function registerExport(app: FastifyInstance, db: Db, def: AnyResourceDef
       if (unknown.length > 0 && q.unknown === 'error')
         throw badRequest(`columns: unknown column ${unknown.map((k) => `'${k.slice(0, 40)}'`).join(', ')}`);
       const labels = q.labels ? q.labels.split('|') : [];
+      const kindsAsked = q.kinds ? q.kinds.split(',').map((k) => k.trim()) : [];
       const keys = asked.filter((k) => !unknown.includes(k));
       if (keys.length === 0) throw badRequest('columns: name at least one column of the list');
-      const headers = keys.map((k) => labels[asked.indexOf(k)]?.trim() || k);
-      const columns = Object.fromEntries(keys.map((k) => [k, all[k]]));
+      const headers = keys.map((k) => labels[asked.indexOf(k)]?.trim() || humanize(k));
+      const kinds = keys.map((k) => kindsAsked[asked.indexOf(k)] || undefined);
+      const lang = requestLang(req.headers['accept-language']) ?? 'en';
+      // Another record's id where the list has that record's name: the name, as the screen shows it.
+      const source = (k: string) => {
+        const named = k.endsWith('_id') ? `${k.slice(0, -3)}_name` : '';
+        return named && named in all ? all[named] : all[k];
+      };
+      const columns = Object.fromEntries(keys.map((k) => [k, source(k)]));
+      const format = ROW_FORMATS[contract.name];
       const where = conditions(def, req, q);
       const total = await countOf(db, def, where);
       const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
@@ -110,7 +189,12 @@ export function registerExport(app: FastifyInstance, db: Db, def: AnyResourceDef
       reply.header('Access-Control-Expose-Headers', 'X-Total-Count, Content-Disposition');
       reply.header('Content-Disposition', `attachment; filename="${filename}"`);
       reply.header('Cache-Control', 'no-store');
-      const rowsOf = (rows: Record<string, unknown>[]) => rows.map((row) => keys.map((k) => plain(row[k])));
+      const rowsOf = async (batch: Record<string, unknown>[], xlsx: boolean): Promise<Cell[][]> => {
+        const rows = format ? await format(db, batch, lang) : batch;
+        return rows.map((row) =>
+          keys.map((k, i) => exportCell(row[k], { key: k, kind: kinds[i], lang, xlsx })),
+        );
+      };
 
       if (q.format === 'csv') {
         reply.type('text/csv; charset=utf-8');
@@ -118,7 +202,7 @@ export function registerExport(app: FastifyInstance, db: Db, def: AnyResourceDef
           (async function* () {
             yield `\uFEFF${headers.map(csvCell).join(',')}\r\n`;
             for await (const rows of batches(db, def, columns, where))
-              yield rowsOf(rows)
+              yield (await rowsOf(rows, false))
                 .map((cells) => `${cells.map(csvCell).join(',')}\r\n`)
                 .join('');
           })(),
@@ -134,13 +218,29 @@ export function registerExport(app: FastifyInstance, db: Db, def: AnyResourceDef
       const out = new PassThrough();
       const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
       const ws = wb.addWorksheet(label.slice(0, 31) || 'Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
-      ws.columns = headers.map((h) => ({ header: h, width: Math.min(40, Math.max(10, h.length + 2)) }));
+      ws.columns = headers.map((h, i) => ({
+        header: h,
+        width: Math.min(40, Math.max(kinds[i] === 'datetime' ? 17 : 10, h.length + 2)),
+        style:
+          kinds[i] === 'date'
+            ? { numFmt: 'yyyy-mm-dd' }
+            : kinds[i] === 'datetime'
+              ? { numFmt: 'yyyy-mm-dd hh:mm' }
+              : {},
+      }));
       ws.getRow(1).font = { bold: true };
       ws.getRow(1).commit();
       (async () => {
         try {
           for await (const rows of batches(db, def, columns, where)) {
-            for (const cells of rowsOf(rows)) ws.addRow(cells.map((c) => (c === null ? '' : c))).commit();
+            for (const cells of await rowsOf(rows, true)) {
+              const row = ws.addRow(cells.map((c) => (c === null ? '' : c)));
+              // A timestamp the client did not describe still reads as a date and time.
+              cells.forEach((c, i) => {
+                if (c instanceof Date && !kinds[i]) row.getCell(i + 1).numFmt = 'yyyy-mm-dd hh:mm';
+              });
+              row.commit();
+            }
           }
           ws.commit();
           await wb.commit();

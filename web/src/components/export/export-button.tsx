@@ -37,6 +37,7 @@ export function ExportButton({ resource, query }: { resource: AnyResource; query
         format,
         columns: columns.map((c) => c.key),
         labels: headers,
+        kinds: columns.map((c) => c.kind ?? ''),
         onProgress: ({ rows, total, bytes }) =>
           notifications.update({
             id,

@@ -14,6 +14,8 @@ export async function streamExport(
     format: 'csv' | 'xlsx';
     columns: string[];
     labels: string[];
+    /** How the screen shows each column (its kind: date, datetime, boolean, active, number…), '' for text. */
+    kinds?: string[];
     onProgress?(p: StreamProgress): void;
     signal?: AbortSignal;
   },
@@ -24,6 +26,7 @@ export async function streamExport(
     format: opts.format,
     columns: opts.columns.join(','),
     labels: opts.labels.map((l) => l.replace(/\|/g, '/')).join('|'),
+    ...(opts.kinds?.some(Boolean) ? { kinds: opts.kinds.join(',') } : {}),
     unknown: 'skip',
   };
   const url = `${API_BASE}/export/${name}${buildQuery(q)}`;

@@ -1,0 +1,53 @@
+// The streamed export asks the server for what the list shows: its columns, their labels and kinds
+// (dates, yes/no, active), in the user's language; the file comes back with progress.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { streamExport } from './stream-export';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.documentElement.lang = '';
+});
+
+describe('streamExport', () => {
+  it('should send the columns, labels, kinds and language, and read the file with progress', async () => {
+    document.documentElement.lang = 'en';
+    const body = '\uFEFFCode,Status\r\nA-1,Active\r\nA-2,Inactive\r\n';
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(body, { status: 200, headers: { 'Content-Type': 'text/csv', 'X-Total-Count': '2' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const progress: { rows: number; total: number | null }[] = [];
+    const blob = await streamExport(
+      'customer',
+      { page: 3, limit: 25, search: 'toko', active: true },
+      {
+        format: 'csv',
+        columns: ['customer_code', 'active', 'note'],
+        labels: ['Code', 'Status', 'A|B'],
+        kinds: ['', 'active', ''],
+        onProgress: (p) => progress.push(p),
+      },
+    );
+    expect(blob?.size).toBe(new TextEncoder().encode(body).byteLength);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const q = new URL(url, 'http://x').searchParams;
+    expect(q.get('columns')).toBe('customer_code,active,note');
+    expect(q.get('labels')).toBe('Code|Status|A/B');
+    expect(q.get('kinds')).toBe(',active,');
+    expect(q.get('search')).toBe('toko');
+    expect(q.has('page')).toBe(false);
+    expect(q.has('limit')).toBe(false);
+    expect((init.headers as Record<string, string>)['Accept-Language']).toBe('en');
+    expect(progress.at(-1)).toMatchObject({ rows: 2, total: 2 });
+  });
+
+  it('should leave kinds out when no column has one', async () => {
+    const fetchMock = vi.fn(async () => new Response('x\r\n', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await streamExport('branch', {}, { format: 'csv', columns: ['name'], labels: ['Nama'], kinds: [''] });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new URL(url, 'http://x').searchParams.has('kinds')).toBe(false);
+    expect((init.headers as Record<string, string>)['Accept-Language']).toMatch(/^id\b/);
+  });
+});
