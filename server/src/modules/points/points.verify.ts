@@ -47,3 +47,55 @@ export function formatDifferences(result: Awaited<ReturnType<typeof verifyBalanc
     ),
   ];
 }
+
+export type SummaryCheck = {
+  /** Rows of point_report_docs missing or different / extra, against the ledger. */
+  docs_missing: number;
+  docs_extra: number;
+  /** Rows of point_report_months missing or different / extra (all-zero rows are ignored). */
+  months_missing: number;
+  months_extra: number;
+};
+
+/**
+ * The report summaries (migration 0007: point_report_docs, point_report_months) against the same
+ * figures computed from the ledger rows now; all zero when they agree.
+ */
+export async function verifyReportSummary(db: DbOrTx): Promise<SummaryCheck> {
+  const [{ q }] = await rows<{ q: string }>(
+    db,
+    sql`select point_report_groups_sql('select * from point_ledger') as q`,
+  );
+  const [r] = await rows<SummaryCheck>(
+    db,
+    sql`with want as (${sql.raw(q)}),
+        want_months as (
+          select date_trunc('month', entry_date)::date as month, customer_id, sum(entries)::bigint as entries,
+                 (count(*) filter (where solo_id = 0 and not multi))::bigint as docs,
+                 sum(master_points)::bigint as master_points, sum(promo_points)::bigint as promo_points,
+                 sum(injected_points)::bigint as injected_points, sum(redeemed_points)::bigint as redeemed_points,
+                 sum(deducted_points)::bigint as deducted_points, sum(correction_points)::bigint as correction_points,
+                 sum(points)::bigint as points
+          from want group by 1, 2
+        ),
+        have_months as (
+          select month, customer_id, entries, docs, master_points, promo_points, injected_points, redeemed_points,
+                 deducted_points, correction_points, points
+          from point_report_months
+          where (entries, docs, master_points, promo_points, injected_points, redeemed_points, deducted_points,
+                 correction_points, points) <> (0, 0, 0, 0, 0, 0, 0, 0, 0)
+        )
+        select (select count(*) from (select * from want except all select * from point_report_docs) x)::int as docs_missing,
+               (select count(*) from (select * from point_report_docs except all select * from want) x)::int as docs_extra,
+               (select count(*) from (select * from want_months except all select * from have_months) x)::int as months_missing,
+               (select count(*) from (select * from have_months except all select * from want_months) x)::int as months_extra`,
+  );
+  return r;
+}
+
+export function formatSummaryCheck(c: SummaryCheck): string {
+  const bad = c.docs_missing + c.docs_extra + c.months_missing + c.months_extra;
+  return bad === 0
+    ? 'points:verify: the report summaries (point_report_docs, point_report_months) match the ledger.'
+    : `points:verify: the report summaries differ from the ledger: point_report_docs ${c.docs_missing} missing/different, ${c.docs_extra} extra; point_report_months ${c.months_missing} missing/different, ${c.months_extra} extra (repair: select point_report_rebuild())`;
+}

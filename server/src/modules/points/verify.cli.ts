@@ -1,11 +1,11 @@
-// `npm run points:verify`: recomputes every balance from the ledger and prints the differences.
+// `npm run points:verify`: recomputes every balance and the report summaries from the ledger and prints the differences.
 // Exit 0: all match; 1: differences found; 2: the check could not run. On the embedded database it
 // refuses while the server runs (one process per DATA_DIR): run it against a stopped server or a
 // PostgreSQL server (DATABASE_URL).
 import { ConfigError, loadConfig, loadDotEnv } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
 import { DataDirLockedError } from '../../db/lock';
-import { formatDifferences, verifyBalances } from './points.verify';
+import { formatDifferences, formatSummaryCheck, verifyBalances, verifyReportSummary } from './points.verify';
 
 async function main(): Promise<number> {
   let database: Database;
@@ -24,7 +24,11 @@ async function main(): Promise<number> {
     const result = await verifyBalances(database.db);
     const lines = formatDifferences(result);
     (result.differences.length > 0 ? console.error : console.log)(lines.join('\n'));
-    return result.differences.length > 0 ? 1 : 0;
+    const summary = await verifyReportSummary(database.db);
+    const summaryBad =
+      summary.docs_missing + summary.docs_extra + summary.months_missing + summary.months_extra > 0;
+    (summaryBad ? console.error : console.log)(formatSummaryCheck(summary));
+    return result.differences.length > 0 || summaryBad ? 1 : 0;
   } finally {
     await database.close();
   }
