@@ -153,6 +153,22 @@ describe('figures equal the direct sums', () => {
     expect(asMap(res.body.data, 'customer_id')).toEqual(
       await direct({ start: '2025-01-15', end: '2025-04-10', branches: [b1], by: 'customer_id' }),
     );
+    // A full first page of stores with turnover (largest first, one row): the same store and figures as
+    // the full read (sorted the other way round, its last row).
+    const top = await h.call(admin, 'GET', `/web/dashboard/select/customer?branch_id=${b1}&${RANGE}&limit=1`);
+    const all = await h.call(
+      admin,
+      'GET',
+      `/web/dashboard/select/customer?branch_id=${b1}&${RANGE}&by=turnover&sort=asc&limit=10`,
+    );
+    expect(top.body.meta.total_data).toBe(2);
+    expect(top.body.data).toEqual([all.body.data.at(-1)]);
+    const second = await h.call(
+      admin,
+      'GET',
+      `/web/dashboard/select/customer?branch_id=${b1}&${RANGE}&limit=1&page=2`,
+    );
+    expect(second.body.data).toEqual([all.body.data[0]]);
     const omzet = await h.call(
       admin,
       'GET',
@@ -176,6 +192,155 @@ describe('figures equal the direct sums', () => {
       `/web/dashboard/detail/total/registered-user?by=def.customer_name&${RANGE}`,
     );
     expect(registered.body.meta.total_data).toBe(2);
+  });
+
+  it('should answer per-store turnover with an item filter (dash_day_item_customer) equal to the lines', async () => {
+    const base = { start: '2025-01-15', end: '2025-04-10', by: 'customer_id' as const };
+    const cases: [string, Parameters<typeof direct>[0]][] = [
+      [`item_ids=${items.kopi}`, { ...base, items: [items.kopi] }],
+      [`item_ids=${items.kopi},${items.mie}`, { ...base, items: [items.kopi, items.mie] }],
+      [
+        `item_ids=${items.kopi},${items.mie}&item_category_ids=${cats.drink}`,
+        { ...base, items: [items.kopi, items.mie], categories: [cats.drink] },
+      ],
+      [`item_ids=${items.teh}&customer_level_id=${typeId}`, { ...base, items: [items.teh], typeId }],
+      [
+        `item_ids=${items.mie}&branch_id=${h.fixture.branches.b1.id}`,
+        { ...base, items: [items.mie], branches: [h.fixture.branches.b1.id] },
+      ],
+    ];
+    for (const [filter, d] of cases) {
+      const res = await h.call(admin, 'GET', `/web/dashboard/omzet/customer?${RANGE}&${filter}&limit=50`);
+      expect(res.status).toBe(200);
+      const expected = await direct(d);
+      expect(expected.size).toBeGreaterThan(0);
+      expect(asMap(res.body.data, 'customer_id')).toEqual(expected);
+      expect(res.body.meta.total_data).toBe(expected.size);
+    }
+    // Per branch with a customer type and an item filter reads the same rollup.
+    const byType = await h.call(
+      admin,
+      'GET',
+      `/web/dashboard/omzet/branch?${RANGE}&item_ids=${items.mie}&customer_level_id=${typeId}`,
+    );
+    expect(asMap(byType.body.data, 'branch_id')).toEqual(
+      await direct({ ...base, by: 'branch_id', items: [items.mie], typeId }),
+    );
+  });
+
+  it('should count stores from the store rollups exactly as the stores themselves', async () => {
+    const { b1 } = h.fixture.branches;
+    await h.database.rows(sql`update customers set active = false where customer_code = 'DB-2'`);
+    const count = async (where: ReturnType<typeof sql>) =>
+      (
+        await h.database.rows<{ n: number }>(
+          sql`select count(*)::int as n from customers where branch_id = ${b1.id} and ${where}`,
+        )
+      )[0].n;
+    const inRange = sql`registered_at >= '2025-01-14T17:00:00Z' and registered_at < '2025-04-10T17:00:00Z'`;
+    const statuses: [string, ReturnType<typeof sql>][] = [
+      ['', sql`true`],
+      ['&status=registered', sql`registered_at is not null`],
+      ['&status=not_registered', sql`registered_at is null`],
+      ['&status=activated', inRange],
+      ['&status=inactive', sql`not active`],
+      [
+        `&status=registered&customer_level_id=${typeId}`,
+        sql`registered_at is not null and customer_type_id = ${typeId}`,
+      ],
+    ];
+    for (const [filter, where] of statuses) {
+      const res = await h.call(
+        admin,
+        'GET',
+        `/web/dashboard/branch/select/report?branch_id=${b1.id}&${RANGE}${filter}`,
+      );
+      expect(res.status).toBe(200);
+      expect({ filter, total: res.body.meta.total_data }).toEqual({ filter, total: await count(where) });
+      expect(res.body.data).toHaveLength(await count(where));
+    }
+    const activation = await h.call(admin, 'GET', `/web/dashboard/report/activation?${RANGE}&limit=1`);
+    const [act] = await h.database.rows<{ n: number }>(
+      sql`select count(*)::int as n from customers where ${inRange}`,
+    );
+    expect(activation.body.meta.total_data).toBe(act.n);
+    const registered = await h.call(
+      admin,
+      'GET',
+      `/web/dashboard/detail/total/registered-user?${RANGE}&by=registered_at&sort=desc&limit=1`,
+    );
+    const [reg] = await h.database.rows<{ n: number }>(
+      sql`select count(*)::int as n from customers where registered_at < '2025-04-10T17:00:00Z'`,
+    );
+    expect(registered.body.meta.total_data).toBe(reg.n);
+    expect(registered.body.data).toHaveLength(1);
+    const master = await h.call(admin, 'GET', '/web/dashboard/report/master_store?active=false&limit=5');
+    const [inactive] = await h.database.rows<{ n: number }>(
+      sql`select count(*)::int as n from customers where not active`,
+    );
+    expect(master.body.meta.total_data).toBe(inactive.n);
+    expect(master.body.data.map((r: { customer_code: string }) => r.customer_code)).toContain('DB-2');
+    await h.database.rows(sql`update customers set active = true where customer_code = 'DB-2'`);
+  });
+
+  it('should track outstanding invoices and their ageing as the invoices themselves say', async () => {
+    // Some paid, one partly paid: the rest stay unpaid, each due on its invoice day.
+    await h.database.rows(
+      sql`update sales_invoices set status = 'paid' where document_no in ('DB/5', 'DB/6')`,
+    );
+    await h.database.rows(
+      sql`update sales_invoices set status = 'partial', paid_amount = 1000 where document_no = 'DB/7'`,
+    );
+    // Due dates spread over every ageing bucket (not yet due, 1-30, 31-60, 61-90 days past due).
+    const dueIn = async (no: string, days: number) =>
+      h.database.rows(
+        sql`update sales_invoices set due_date = (now() at time zone 'Asia/Jakarta')::date + ${days}::int where document_no = ${no}`,
+      );
+    await dueIn('DB/10', 5);
+    await dueIn('DB/11', -20);
+    await dueIn('DB/12', -45);
+    await dueIn('DB/13', -80);
+    const res = await h.call(admin, 'GET', `/web/dashboard/tracking/invoice?${RANGE}`);
+    expect(res.status).toBe(200);
+    const expected = await h.database.rows<Record<string, number>>(sql`
+      with o as (
+        select branch_id, (net_amount - paid_amount)::float8 as amt,
+          (now() at time zone 'Asia/Jakarta')::date - coalesce(due_date, invoice_date) as age
+        from sales_invoices
+        where status in ('unpaid', 'partial') and invoice_date between '2025-01-15' and '2025-04-10')
+      select branch_id, sum(amt) as outstanding_amount, (count(*) filter (where age > 0))::int as overdue_count,
+        coalesce(sum(amt) filter (where age > 0), 0) as overdue_amount,
+        coalesce(sum(amt) filter (where age <= 30), 0) as ageing_0_30,
+        coalesce(sum(amt) filter (where age between 31 and 60), 0) as ageing_31_60,
+        coalesce(sum(amt) filter (where age between 61 and 90), 0) as ageing_61_90,
+        coalesce(sum(amt) filter (where age > 90), 0) as ageing_over_90
+      from o group by 1 order by 1`);
+    expect(expected.length).toBeGreaterThan(0);
+    const got = (res.body.data as Record<string, number>[])
+      .filter((r) => r.outstanding_amount !== 0)
+      .sort((a, b) => a.branch_id - b.branch_id)
+      .map((r) => ({
+        branch_id: r.branch_id,
+        outstanding_amount: r.outstanding_amount,
+        overdue_count: r.overdue_count,
+        overdue_amount: r.overdue_amount,
+        ageing_0_30: r.ageing_0_30,
+        ageing_31_60: r.ageing_31_60,
+        ageing_61_90: r.ageing_61_90,
+        ageing_over_90: r.ageing_over_90,
+      }));
+    expect(got).toEqual(expected);
+    for (const col of ['ageing_0_30', 'ageing_31_60', 'ageing_61_90', 'ageing_over_90']) {
+      expect(expected.some((r) => r[col] > 0)).toBe(true);
+    }
+    const partial = res.body.data.reduce((s: number, r: { partial_count: number }) => s + r.partial_count, 0);
+    expect(partial).toBe(1);
+    await h.database.rows(
+      sql`update sales_invoices set status = 'unpaid', paid_amount = 0 where document_no in ('DB/5', 'DB/6', 'DB/7')`,
+    );
+    await h.database.rows(
+      sql`update sales_invoices set due_date = invoice_date where document_no in ('DB/10', 'DB/11', 'DB/12', 'DB/13')`,
+    );
   });
 
   it('should draw the yearly graph with last year beside it', async () => {

@@ -4,11 +4,11 @@
 // - turnover: dash_day_branch (no product filter), whole months from dash_month_branch_item plus the
 //   partial days at the edges from dash_day_branch_item (category / item filters; dash_day_item for a
 //   caller who sees every branch), dash_day_customer / dash_day_customer_category (per customer, or a
-//   customer type filter); with an
-//   item filter per customer or per customer type, the invoice lines of the range (an index on branch
-//   and date narrows them);
+//   customer type filter); with an item filter per customer or per customer type,
+//   dash_day_item_customer (0010_dashboards_perf.sql) read by its key for the chosen items;
 // - invoice counts from dash_day_branch, points from dash_points_day_branch (per customer: the ledger);
-// - store counts from dash_store_totals, activations from dash_store_registrations.
+// - store counts from dash_store_totals, activations from dash_store_registrations; page counts of the
+//   store lists from dash_store_flags / dash_store_registrations (storeCountSql).
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rows } from '../../db/client';
@@ -173,9 +173,29 @@ export function turnoverSql(
     }
     return wrap(parts);
   }
-  // Per customer (or filtered by customer): the customer-day rollups (every day of the range, no edges)
-  // have categories but not items; an item filter reads the lines of the range.
-  if (p.item_ids?.length || level === 'item') return wrap([direct([range])]);
+  // Per customer (or filtered by customer): the customer-day rollups (every day of the range, no edges).
+  // An item filter reads dash_day_item_customer by its key (item, branch, day): the chosen items' rows
+  // only; categories as well then keep the items of those categories (current ones, as the lines join).
+  if (p.item_ids?.length) {
+    const key =
+      level === 'branch'
+        ? sql.raw('branch_id')
+        : level === 'item'
+          ? sql.raw('item_id')
+          : sql.raw('customer_id');
+    return sql`select ${key} as k, sum(turnover) as turnover, sum(qty) as qty from dash_day_item_customer
+      where ${inIds(sql`item_id`, p.item_ids)} and ${B(sql`branch_id`)}
+        and day between ${range.start}::date and ${range.end}::date
+        ${
+          p.item_category_ids?.length
+            ? sql`and item_id in (select id from items where ${inIds(sql`item_category_id`, p.item_category_ids)})`
+            : sql``
+        }
+        ${customerCond ? sql`and ${customerCond(sql`customer_id`)}` : sql``}
+      group by 1`;
+  }
+  // Per item filtered by customer type without an item filter: the lines of the range.
+  if (level === 'item') return wrap([direct([range])]);
   const key = level === 'branch' ? sql.raw('branch_id') : sql.raw('customer_id');
   const table = p.item_category_ids?.length ? sql`dash_day_customer_category` : sql`dash_day_customer`;
   return sql`select ${key} as k, sum(turnover) as turnover, sum(qty) as qty from ${table}
@@ -426,6 +446,33 @@ const pageMeta = (page: number, limit: number, total: number) => ({
   total_page: Math.ceil(total / limit),
 });
 
+/**
+ * The number of stores `customerConds` matches, from the store rollups (kept by triggers on customers)
+ * when no salesman, id list or search narrows them: dash_store_flags per branch, type and flags, and
+ * dash_store_registrations for the stores activated in the range. `undefined`: count the customers.
+ */
+function storeCountSql(
+  B: InBranches,
+  q: Page & { customer_level_id?: number; salesman_id?: number; status?: string; ids?: number[] },
+  range: Range,
+): SQL | undefined {
+  if (q.salesman_id || q.ids?.length || q.search?.trim()) return undefined;
+  const type = q.customer_level_id ? sql`and customer_type_id = ${q.customer_level_id}` : sql``;
+  if (q.status === 'activated') {
+    return sql`select coalesce(sum(registered), 0) from dash_store_registrations
+      where ${B(sql`branch_id`)} and day between ${range.start}::date and ${range.end}::date ${type}`;
+  }
+  const flag =
+    q.status === 'registered'
+      ? sql`and registered`
+      : q.status === 'not_registered'
+        ? sql`and not registered`
+        : q.status === 'inactive'
+          ? sql`and not active`
+          : sql``;
+  return sql`select coalesce(sum(stores), 0) from dash_store_flags where ${B(sql`branch_id`)} ${type} ${flag}`;
+}
+
 /** A branch's customers with their figures (select/customer and branch/select/report), paged. */
 export async function customerFigures(
   db: Db,
@@ -435,14 +482,19 @@ export async function customerFigures(
 ): Promise<{ rows: Record<string, unknown>[]; meta: ReturnType<typeof pageMeta> }> {
   const { B, bs } = await scopeOf(db, req, q);
   const key = sortKey(['turnover', 'customer_name', 'customer_code', 'invoice_count'], q.by, 'turnover');
-  const dir = sql.raw((q.sort ?? (q.by ? 'asc' : 'desc')) === 'desc' ? 'desc' : 'asc');
-  const candidates = sql`select c.id from customers c where ${customerConds(B, q, range)}`;
-  // Every customer of the branches (the page joins the candidates): cheaper than naming thousands of them.
-  const turnover = turnoverSql(B, 'customer', range, {});
+  const desc = (q.sort ?? (q.by ? 'asc' : 'desc')) === 'desc';
+  const dir = sql.raw(desc ? 'desc' : 'asc');
+  // The matching stores, read once (with the column a page is sorted by, if a customer's).
+  const candidates = sql`select c.id${key === 'customer_name' || key === 'customer_code' ? sql.raw(`, c.${key}`) : sql``}
+    from customers c where ${customerConds(B, q, range)}`;
+  // Every customer of the branches (the page joins the candidates): cheaper than naming thousands of
+  // them. Only the turnover is summed (dash_day_customer: every day of the range, no edges).
+  const turnover = sql`select customer_id as k, sum(turnover) as turnover from dash_day_customer
+    where ${B(sql`branch_id`)} and day between ${range.start}::date and ${range.end}::date group by 1`;
   const orderCol = {
     turnover: sql`coalesce(t.turnover, 0)`,
-    customer_name: sql`c.customer_name`,
-    customer_code: sql`c.customer_code`,
+    customer_name: sql`cand.customer_name`,
+    customer_code: sql`cand.customer_code`,
     invoice_count: sql`coalesce(n.invoice_count, 0)`,
   }[key];
   const counts =
@@ -451,15 +503,12 @@ export async function customerFigures(
           where ${B(sql`branch_id`)} and invoice_date between ${range.start}::date and ${range.end}::date
             and customer_id in (select id from cand) group by 1`
       : sql`select null::int as customer_id, 0 as invoice_count where false`;
-  const result = await query<Record<string, unknown> & { total: number }>(
-    db,
-    sql`with bs as (${bs}), cand as (${candidates}), t as (${turnover}), n as (${counts}),
-      p as (
-        select c.id, coalesce(t.turnover, 0) as turnover
-        from customers c left join t on t.k = c.id left join n on n.customer_id = c.id
-        where c.id in (select id from cand)
-        order by ${orderCol} ${dir}, c.id ${dir}
-        limit ${q.limit} offset ${(q.page - 1) * q.limit})
+  const countSql = storeCountSql(B, q, range);
+  // The page's rows with their figures, from `p(id, turnover)` (and the CTEs before it).
+  const page = (ctes: SQL) =>
+    query<Record<string, unknown> & { total: number }>(
+      db,
+      sql`with bs as (${bs}), ${ctes}
       select c.id as customer_id, c.customer_code, c.customer_name, c.branch_id, b.name as branch_name,
         c.customer_type_id, ct.name as customer_type_name, c.salesman_id, s.salesman_name, c.active,
         c.registered_at, c.registered_at is not null as registered,
@@ -469,7 +518,7 @@ export async function customerFigures(
         coalesce(iv.invoice_count, 0)::int as invoice_count, coalesce(iv.invoice_amount, 0)::float8 as invoice_amount,
         coalesce(pl.points_earned, 0)::int as points_earned, coalesce(pl.points_redeemed, 0)::int as points_redeemed,
         c.point_balance,
-        (select count(*) from cand)::int as total
+        (${countSql ?? sql`select count(*) from cand`})::int as total
       from p join customers c on c.id = p.id join branches b on b.id = c.branch_id
       left join customer_types ct on ct.id = c.customer_type_id left join salesmen s on s.id = c.salesman_id
       left join lateral (
@@ -482,12 +531,35 @@ export async function customerFigures(
         from point_ledger l where l.customer_id = c.id and not l.void
           and l.entry_date between ${range.start}::date and ${range.end}::date) pl on true
       order by ${key === 'turnover' ? sql`p.turnover` : key === 'invoice_count' ? sql`coalesce(iv.invoice_count, 0)` : sql.raw(`c.${key}`)} ${dir}, c.id ${dir}`,
-  );
+    );
+  let result: (Record<string, unknown> & { total: number })[] | undefined;
+  // Largest turnover first (the default) with a count from the rollups: the stores with a positive
+  // turnover, largest first, each checked against the filters until the page is full. A full page is
+  // the answer (every other store has less, or none); otherwise the stores without turnover belong on
+  // it too, and every matching store is read below.
+  if (key === 'turnover' && desc && countSql) {
+    const fast = await page(sql`t as (${turnover}),
+      p as (
+        select t.k as id, t.turnover
+        from (select k, turnover from t where turnover > 0 order by turnover desc, k desc) t
+        cross join lateral (select 1 from customers c where c.id = t.k and ${customerConds(B, q, range)}) ok
+        order by t.turnover desc, t.k desc
+        limit ${q.limit} offset ${(q.page - 1) * q.limit})`);
+    if (fast.length === q.limit) result = fast;
+  }
+  result ??= await page(sql`cand as materialized (${candidates}), t as (${turnover}), n as (${counts}),
+      p as (
+        select cand.id, coalesce(t.turnover, 0) as turnover
+        from cand left join t on t.k = cand.id left join n on n.customer_id = cand.id
+        order by ${orderCol} ${dir}, cand.id ${dir}
+        limit ${q.limit} offset ${(q.page - 1) * q.limit})`);
   let total = result[0]?.total;
   if (total === undefined) {
     const [r] = await query<{ n: number }>(
       db,
-      sql`with bs as (${bs}) select count(*)::int as n from customers c where ${customerConds(B, q, range)}`,
+      countSql
+        ? sql`select (${countSql})::int as n`
+        : sql`with bs as (${bs}) select count(*)::int as n from customers c where ${customerConds(B, q, range)}`,
     );
     total = r.n;
   }
@@ -589,28 +661,56 @@ export async function registeredStores(
     s ? sql`(c.customer_name ilike ${likeOf(s)} or c.customer_code ilike ${likeOf(s)})` : undefined,
   ]);
   const order = (t: string) => (key === 'branch_name' ? sql`bs.name` : sql.raw(`${t}.${key}`));
-  // The matching stores first (by the registration or branch index), the page picked among them, and
-  // only then its rows joined: never a walk of the name index over every customer.
-  const result = await query<Record<string, unknown> & { total: number }>(
-    db,
-    sql`with bs as (${bs}),
-      m as materialized (
-        select c.id, c.branch_id, c.customer_name, c.customer_code, c.registered_at from customers c where ${cond}),
-      p as (
-        select m.id from m ${key === 'branch_name' ? sql`join bs on bs.id = m.branch_id` : sql``}
-        order by ${order('m')} ${dir}, m.id ${dir}
-        limit ${q.limit} offset ${(q.page - 1) * q.limit})
-      select c.id as customer_id_detail, c.id as customer_id, c.customer_code, c.customer_name, c.branch_id,
+  // The count: without a search, from dash_store_registrations (registrations per Jakarta day, branch
+  // and type, kept by triggers on customers); with one, over the matching stores.
+  const countSql = s
+    ? undefined
+    : sql`select coalesce(sum(registered), 0) from dash_store_registrations where ${and([
+        B(sql`branch_id`),
+        sql`day <= ${range.end}::date`,
+        mode === 'activation' ? sql`day >= ${range.start}::date` : undefined,
+        q.customer_level_id ? sql`customer_type_id = ${q.customer_level_id}` : undefined,
+      ])}`;
+  const cols = sql`c.id as customer_id_detail, c.id as customer_id, c.customer_code, c.customer_name, c.branch_id,
         bs.name as branch_name, bs.region_name, bs.region_group_name, s.salesman_name, c.phone_number,
-        c.registered_at, c.last_seen_at, c.registered_at >= ${from} as activated, (select count(*) from m)::int as total
-      from p join customers c on c.id = p.id join bs on bs.id = c.branch_id left join salesmen s on s.id = c.salesman_id
-      order by ${order('c')} ${dir}, c.id ${dir}`,
-  );
+        c.registered_at, c.last_seen_at, c.registered_at >= ${from} as activated`;
+  const result =
+    key === 'registered_at'
+      ? // In registration order: a walk of the registration index (customers_registered_idx) that stops
+        // at the page's end.
+        await query<Record<string, unknown> & { total: number }>(
+          db,
+          sql`with bs as (${bs}),
+            p as (
+              select c.id from customers c where ${cond}
+              order by c.registered_at ${dir}, c.id ${dir}
+              limit ${q.limit} offset ${(q.page - 1) * q.limit})
+            select ${cols}, (${countSql ?? sql`select count(*) from customers c where ${cond}`})::int as total
+            from p join customers c on c.id = p.id join bs on bs.id = c.branch_id left join salesmen s on s.id = c.salesman_id
+            order by c.registered_at ${dir}, c.id ${dir}`,
+        )
+      : // The matching stores first (by the registration or branch index), the page picked among them,
+        // and only then its rows joined: never a walk of the name index over every customer.
+        await query<Record<string, unknown> & { total: number }>(
+          db,
+          sql`with bs as (${bs}),
+            m as materialized (
+              select c.id, c.branch_id, c.customer_name, c.customer_code, c.registered_at from customers c where ${cond}),
+            p as (
+              select m.id from m ${key === 'branch_name' ? sql`join bs on bs.id = m.branch_id` : sql``}
+              order by ${order('m')} ${dir}, m.id ${dir}
+              limit ${q.limit} offset ${(q.page - 1) * q.limit})
+            select ${cols}, (${countSql ?? sql`select count(*) from m`})::int as total
+            from p join customers c on c.id = p.id join bs on bs.id = c.branch_id left join salesmen s on s.id = c.salesman_id
+            order by ${order('c')} ${dir}, c.id ${dir}`,
+        );
   let total = result[0]?.total;
   if (total === undefined) {
     const [r] = await query<{ n: number }>(
       db,
-      sql`with bs as (${bs}) select count(*)::int as n from customers c where ${cond}`,
+      countSql
+        ? sql`select (${countSql})::int as n`
+        : sql`with bs as (${bs}) select count(*)::int as n from customers c where ${cond}`,
     );
     total = r.n;
   }
@@ -658,9 +758,19 @@ export async function masterStores(
       : undefined,
   ]);
   const order = key === 'branch_name' ? sql`bs.name` : sql.raw(`c.${key}`);
+  // The count: without a salesman or a search, exact from dash_store_flags (stores per branch, type and
+  // flags, kept by triggers on customers); otherwise counted over the customers those narrow down to.
   const [count] = await query<{ n: number }>(
     db,
-    sql`with bs as (${bs}) select count(*)::int as n from customers c where ${cond}`,
+    !q.salesman_id && !s
+      ? sql`select coalesce(sum(stores), 0)::int as n from dash_store_flags where ${and([
+          everything ? undefined : B(sql`branch_id`),
+          type ? sql`customer_type_id = ${type}` : undefined,
+          q.active === undefined ? undefined : sql`active = ${q.active}`,
+          q.show_in_app === undefined ? undefined : sql`show_in_app = ${q.show_in_app}`,
+          q.registered === undefined ? undefined : sql`registered = ${q.registered}`,
+        ])}`
+      : sql`with bs as (${bs}) select count(*)::int as n from customers c where ${cond}`,
   );
   const result = await query<Record<string, unknown>>(
     db,
@@ -699,19 +809,27 @@ export async function invoiceTracking(
           sum(cancelled_count)::int as cancelled_count, sum(invoice_amount) as invoice_amount, sum(paid_amount) as paid_amount
         from dash_day_branch where ${B(sql`branch_id`)} and day between ${range.start}::date and ${range.end}::date
         group by 1),
+      -- The outstanding invoices (an index-only scan of sales_invoices_open_idx) summed once per branch
+      -- and ageing bucket (0: not yet due, 1: 1-30, 2: 31-60, 3: 61-90, 4: over 90 days past due),
+      -- then spread into columns.
       o as (
-        select branch_id, net_amount - paid_amount as open_amount, ${today}::date - coalesce(due_date, invoice_date) as age
-        from sales_invoices
-        where status in ('unpaid', 'partial') and ${B(sql`branch_id`)}
-          and invoice_date between ${range.start}::date and ${range.end}::date),
+        select branch_id,
+          case when age <= 0 then 0 when age <= 30 then 1 when age <= 60 then 2 when age <= 90 then 3 else 4 end as bucket,
+          count(*)::int as n, sum(open_amount) as amount
+        from (
+          select branch_id, net_amount - paid_amount as open_amount, ${today}::date - coalesce(due_date, invoice_date) as age
+          from sales_invoices
+          where status in ('unpaid', 'partial') and ${B(sql`branch_id`)}
+            and invoice_date between ${range.start}::date and ${range.end}::date) x
+        group by 1, 2),
       a as (
-        select branch_id, sum(open_amount) as outstanding_amount,
-          (count(*) filter (where age > 0))::int as overdue_count,
-          coalesce(sum(open_amount) filter (where age > 0), 0) as overdue_amount,
-          coalesce(sum(open_amount) filter (where age <= 30), 0) as ageing_0_30,
-          coalesce(sum(open_amount) filter (where age between 31 and 60), 0) as ageing_31_60,
-          coalesce(sum(open_amount) filter (where age between 61 and 90), 0) as ageing_61_90,
-          coalesce(sum(open_amount) filter (where age > 90), 0) as ageing_over_90
+        select branch_id, sum(amount) as outstanding_amount,
+          coalesce(sum(n) filter (where bucket > 0), 0)::int as overdue_count,
+          coalesce(sum(amount) filter (where bucket > 0), 0) as overdue_amount,
+          coalesce(sum(amount) filter (where bucket <= 1), 0) as ageing_0_30,
+          coalesce(sum(amount) filter (where bucket = 2), 0) as ageing_31_60,
+          coalesce(sum(amount) filter (where bucket = 3), 0) as ageing_61_90,
+          coalesce(sum(amount) filter (where bucket = 4), 0) as ageing_over_90
         from o group by 1)
       select bs.id as branch_id, bs.name as branch_name, bs.region_name,
         coalesce(d.invoice_count, 0) as invoice_count, coalesce(d.unpaid_count, 0) as unpaid_count,

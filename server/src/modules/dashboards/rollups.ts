@@ -1,5 +1,5 @@
-// The turnover rollups (migration 0005_dashboards.sql keeps them by triggers in every writer's
-// transaction): rebuild them from the invoices and the ledger, and check them against direct sums.
+// The turnover rollups (migrations 0005_dashboards.sql and 0010_dashboards_perf.sql keep them by
+// triggers in every writer's transaction): rebuild them from the invoices and the ledger, and check them against direct sums.
 // `npm run rollups:verify` / `npm run rollups:rebuild` (rollups.cli.ts) and the tests use these.
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rows } from '../../db/client';
@@ -70,6 +70,22 @@ const CHECKS: { table: string; rollup: string; direct: string }[] = [
     direct: `select h.invoice_date, l.item_id, i.item_category_id, sum(l.net_amount)::numeric(18,2), sum(l.qty)::numeric(18,4)
              from sales_invoice_lines l join sales_invoices h on h.id = l.invoice_id join items i on i.id = l.item_id
              where h.status <> 'cancelled' group by 1, 2, 3`,
+  },
+  {
+    table: 'dash_day_item_customer',
+    rollup: `select item_id, branch_id, day, customer_id, turnover, qty from dash_day_item_customer
+             where (turnover, qty) <> (0, 0)`,
+    direct: `select l.item_id, h.branch_id, h.invoice_date, h.customer_id,
+                    sum(l.net_amount)::numeric(18,2), sum(l.qty)::numeric(18,4)
+             from sales_invoice_lines l join sales_invoices h on h.id = l.invoice_id
+             where h.status <> 'cancelled' group by 1, 2, 3, 4`,
+  },
+  {
+    table: 'dash_store_flags',
+    rollup: `select branch_id, customer_type_id, active, show_in_app, registered, stores from dash_store_flags
+             where stores <> 0`,
+    direct: `select branch_id, coalesce(customer_type_id, 0), active, show_in_app, registered_at is not null, count(*)::int
+             from customers group by 1, 2, 3, 4, 5`,
   },
   {
     table: 'dash_store_totals',
