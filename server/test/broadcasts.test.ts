@@ -248,3 +248,45 @@ describe('broadcast execute', () => {
     expect((await execute(987654, 0)).status).toBe(404);
   });
 });
+
+// 0008_content_perf.sql: the deliveries' foreign keys are statement-level triggers; they must keep
+// what the constraints guaranteed.
+describe('delivery integrity without per-row foreign keys', () => {
+  it('should refuse a delivery naming a customer or a broadcast that does not exist', async () => {
+    const b = await create({ audience: 'all' });
+    const [c] = await rows<{ id: number }>(h.database.db, sql`select min(id) as id from customers`);
+    const insert = (broadcastId: number, customerId: number) =>
+      h.database.rows(
+        sql`insert into broadcast_deliveries (broadcast_id, customer_id, status) values (${broadcastId}, ${customerId}, 'sent')`,
+      );
+    // foreign_key_violation, as the constraints answered (drizzle keeps the driver's error as cause).
+    const refused = async (work: Promise<unknown>) => {
+      const e = (await work.then(
+        () => null,
+        (x: unknown) => x,
+      )) as { code?: string; cause?: { code?: string } } | null;
+      expect(e?.cause?.code ?? e?.code).toBe('23503');
+    };
+    await refused(insert(b.id, 987654321));
+    await refused(insert(987654321, c.id));
+    await insert(b.id, c.id);
+    await refused(
+      h.database.rows(
+        sql`update broadcast_deliveries set customer_id = 987654321 where broadcast_id = ${b.id}`,
+      ),
+    );
+    expect(await deliveries(b.id)).toBe(1);
+  });
+
+  it('should delete the deliveries of a deleted broadcast and of a deleted customer', async () => {
+    const extra = await makeCustomer(h.database.db, { branch_id: h.fixture.branches.b2.id });
+    const b = await create({ audience: 'all' });
+    const count = (await preview(b.id)).count;
+    expect((await execute(b.id, count)).status).toBe(200);
+    expect(await deliveries(b.id)).toBe(count);
+    await h.database.rows(sql`delete from customers where id = ${extra.id}`);
+    expect(await deliveries(b.id)).toBe(count - 1);
+    expect((await h.call(admin, 'DELETE', `/broadcast/delete/${b.id}`)).status).toBe(200);
+    expect(await deliveries(b.id)).toBe(0);
+  });
+});

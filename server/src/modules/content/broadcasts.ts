@@ -10,7 +10,7 @@
 //   in the action's transaction, status 'sent' with the delivered count, all or nothing;
 // - on the embedded database (one connection shared by every request, and awaited PGlite calls do not
 //   yield): the transaction only marks the broadcast 'sending'; after it commits the same statement
-//   runs per slice of customer ids, each its own short transaction of ~40 ms with a yield to the event
+//   runs per slice of customer ids, each its own short transaction of ~20 ms with a yield to the event
 //   loop in between, so other requests wait at most one slice. A crash mid-way leaves 'sending';
 //   executing again resumes (ON CONFLICT skips what was written) and ends with 'sent'.
 import { PGlite } from '@electric-sql/pglite';
@@ -294,25 +294,41 @@ export async function audienceCount(
   return Number(r.n);
 }
 
-/** One set-based statement: a delivery row per store of the audience (within `range` of customer ids). */
+/**
+ * One set-based statement: a delivery row per store of the audience (within `range` of customer ids).
+ * `fresh`: the broadcast has no delivery yet (a first execute on the PostgreSQL server), so the rows
+ * are inserted plainly; otherwise ON CONFLICT skips the stores that have theirs (a resumed delivery,
+ * the embedded slices). Deliveries have no per-row foreign keys (0008_content_perf.sql): a statement
+ * trigger checks the ids once, and customer deletes wait for the lock `lockDeliveriesShared` takes.
+ */
 async function insertDeliveries(
   db: DbOrTx,
   b: StoredBroadcast,
   req: FastifyRequest,
   range?: { from: number; to: number },
+  fresh = false,
 ): Promise<number> {
   const { from, where } = audienceSql(b.target, req);
   const slice = range ? sql` and c.id >= ${range.from} and c.id < ${range.to}` : sql``;
+  const onConflict = fresh ? sql`` : sql` on conflict (broadcast_id, customer_id) do nothing`;
   const [r] = await rows<{ n: number }>(
     db,
     sql`with ins as (
           insert into broadcast_deliveries (broadcast_id, customer_id, status, delivered_at)
           select ${b.id}, c.id, 'delivered', now() from ${from} where ${where}${slice}
-          on conflict (broadcast_id, customer_id) do nothing
+          order by c.id${onConflict}
           returning 1)
         select count(*)::int as n from ins`,
   );
   return Number(r.n);
+}
+
+/**
+ * Held (shared) by a transaction writing deliveries until it ends; deleting customers takes it
+ * exclusively before deleting their deliveries (0008_content_perf.sql), so neither misses the other.
+ */
+async function lockDeliveriesShared(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext('broadcast_deliveries.customers'), 0)`);
 }
 
 const finishSql = (id: number) =>
@@ -321,7 +337,7 @@ const finishSql = (id: number) =>
       where id = ${id}`;
 
 /** Target duration of one slice on the embedded database (other requests wait at most this long). */
-const SLICE_TARGET_MS = 40;
+const SLICE_TARGET_MS = 20;
 
 /**
  * The delivery in slices of customer ids, each its own statement (and so its own transaction), the
@@ -339,17 +355,26 @@ export async function deliverInSlices(
     sql`select min(id) as lo, max(id) as hi from customers`,
   );
   if (bounds.lo === null || bounds.hi === null) return 0;
-  let span = 2000;
+  // Slices cover distinct customers: without earlier deliveries (a resume) no conflict can occur.
+  const [{ any }] = await rows<{ any: boolean }>(
+    db,
+    sql`select exists (select 1 from broadcast_deliveries where broadcast_id = ${b.id}) as any`,
+  );
+  // Starts small and grows at most 1.25x a slice (a slice far over the target holds every other
+  // request that long); shrinks at once when a slice took longer than the target.
+  let span = 100;
   let total = 0;
   for (let start = Number(bounds.lo); start <= Number(bounds.hi); ) {
     const began = performance.now();
-    const n = await insertDeliveries(db, b, req, { from: start, to: start + span });
+    const n = await insertDeliveries(db, b, req, { from: start, to: start + span }, !any);
     const ms = performance.now() - began;
     onSlice?.(ms, n);
     total += n;
     start += span;
-    span = Math.max(200, Math.min(50_000, Math.round((span * SLICE_TARGET_MS) / Math.max(ms, 1))));
-    await new Promise((resolve) => setImmediate(resolve));
+    const fit = Math.round((span * SLICE_TARGET_MS) / Math.max(ms, 1));
+    span = Math.max(25, Math.min(20_000, Math.round(span * 1.25), fit));
+    // A macrotask turn: requests waiting for the database get it between two slices.
+    await new Promise((resolve) => setTimeout(resolve, 0));
   }
   return total;
 }
@@ -396,17 +421,30 @@ export function registerBroadcastRoutes(api: FastifyInstance, db: Db): void {
       }
       // The audience size was counted by the preview in this transaction and matched confirm_count.
       const audience = Number((req.query as Record<string, unknown>)[CONFIRM_COUNT]);
-      const [{ at }] = await rows<{ at: string }>(
+      // The row lock taken here keeps the broadcast (and so its deliveries) until the commit.
+      const [marked] = await rows<{ at: string }>(
         tx,
         sql`update broadcasts set status = 'sending', updated_at = now(),
               executed_at = coalesce(executed_at, now()), executed_by = ${req.user.id}
             where id = ${b.id} returning executed_at as at`,
       );
-      const executedAt = new Date(at).toISOString();
+      if (!marked) throw conflict(`broadcast ${b.id} was deleted meanwhile`);
+      const executedAt = new Date(marked.at).toISOString();
       let written = 0;
       if (!embedded) {
-        written = await insertDeliveries(tx, b, req);
-        await tx.execute(finishSql(b.id));
+        await lockDeliveriesShared(tx);
+        const [{ any }] = await rows<{ any: boolean }>(
+          tx,
+          sql`select exists (select 1 from broadcast_deliveries where broadcast_id = ${b.id}) as any`,
+        );
+        written = await insertDeliveries(tx, b, req, undefined, !any);
+        // A first delivery wrote every row itself; a resumed one counts (it kept earlier rows).
+        await tx.execute(
+          any
+            ? finishSql(b.id)
+            : sql`update broadcasts set status = 'sent', updated_at = now(), sent_count = ${written}
+                  where id = ${b.id}`,
+        );
       } else {
         delivering.add(b.id);
       }
@@ -414,8 +452,18 @@ export function registerBroadcastRoutes(api: FastifyInstance, db: Db): void {
         if (embedded) {
           try {
             sliceLog.length = 0;
+            // The count is kept as it goes (counting 100,000 rows at the end would hold the
+            // embedded database as long as several slices); earlier rows only on a resume.
+            const [{ before }] = await rows<{ before: number }>(
+              db,
+              sql`select count(*)::int as before from broadcast_deliveries
+                  where broadcast_id = ${b.id} and status <> 'failed'`,
+            );
             written = await deliverInSlices(db, b, req, (ms, n) => sliceLog.push({ ms, rows: n }));
-            await db.execute(finishSql(b.id));
+            await db.execute(
+              sql`update broadcasts set status = 'sent', updated_at = now(),
+                    sent_count = ${Number(before) + written} where id = ${b.id}`,
+            );
           } finally {
             delivering.delete(b.id);
           }
