@@ -435,6 +435,53 @@ describe('target category volume', () => {
     expect(badDates.status).toBe(400);
   });
 
+  it('should follow a customer that moves to another branch', async () => {
+    const { branches } = h.fixture;
+    const q = `start_date=${Y}-01-01&end_date=${Y}-03-31`;
+    const inB3 = await h.call(
+      admin,
+      'GET',
+      `/target_category_volume/report?${q}&branch_id=${branches.b3.id}`,
+    );
+    expect(inB3.body.data).toHaveLength(1);
+    const moved = inB3.body.data[0] as { customer_id: number; id: number };
+    const before = await h.call(
+      admin,
+      'GET',
+      `/target_category_volume/report?${q}&branch_id=${branches.b2.id}`,
+    );
+    try {
+      await h.database.rows(
+        sql`update customers set branch_id = ${branches.b2.id} where id = ${moved.customer_id}`,
+      );
+      const b3 = await h.call(
+        admin,
+        'GET',
+        `/target_category_volume/report?${q}&branch_id=${branches.b3.id}`,
+      );
+      expect(b3.body.data).toHaveLength(0);
+      const b2 = await h.call(
+        admin,
+        'GET',
+        `/target_category_volume/report?${q}&branch_id=${branches.b2.id}`,
+      );
+      expect(b2.body.meta.total_data).toBe(before.body.meta.total_data + 1);
+      expect(b2.body.data.find((r: { id: number }) => r.id === moved.id)).toMatchObject({
+        branch_id: branches.b2.id,
+      });
+    } finally {
+      await h.database.rows(
+        sql`update customers set branch_id = ${branches.b3.id} where id = ${moved.customer_id}`,
+      );
+    }
+    const back = await h.call(
+      admin,
+      'GET',
+      `/target_category_volume/report?${q}&branch_id=${branches.b3.id}`,
+    );
+    expect(back.body.data).toHaveLength(1);
+  });
+
   it('should list by select, select/distinct and id/{customer_id}', async () => {
     const sel = await h.call(
       admin,
