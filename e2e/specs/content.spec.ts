@@ -1,7 +1,8 @@
 // Promotions and content against the real server (embedded database, demo data): a promo created
 // with an image, a rule added with its products, the products of a category added to it and a bonus
-// item; news created with a photo and seen in the phone preview; a broadcast to one branch executed
-// with its confirmation and the delivered count seen in the list.
+// item; news created with a photo, seen in the phone preview beside the form and on its page; a
+// broadcast's edit form with its preview; a broadcast to one branch executed with its confirmation
+// and the delivered count seen in the list.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { deflateSync } from 'node:zlib';
@@ -185,7 +186,18 @@ describe('news', () => {
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: 'berita.png', mimeType: 'image/png', buffer: png(60, 40, [30, 120, 200]) });
-    assert.equal((await upload).status(), 201);
+    const uploaded = await upload;
+    assert.equal(uploaded.status(), 201);
+    const photoUrl = ((await uploaded.json()) as { data: { url: string } }).data.url;
+    // The phone preview beside the form follows what is typed, with the uploaded photo.
+    const formPreview = page.getByTestId('phone-preview');
+    await formPreview.getByTestId('preview-title').getByText(title).waitFor();
+    await formPreview.getByText('Gudang tutup pada hari libur nasional.').waitFor();
+    await formPreview.locator(`img[src="${photoUrl}"]`).waitFor();
+    await page.getByRole('textbox', { name: 'Judul', exact: true }).fill(`${title} !`);
+    await formPreview.getByTestId('preview-title').getByText(`${title} !`).waitFor();
+    await page.getByRole('textbox', { name: 'Judul', exact: true }).fill(title);
+    await shot(page, 'content-news-form-preview');
     const post = page.waitForResponse((r) => r.url().endsWith('/apps/news/add'));
     await page.getByRole('button', { name: 'Simpan' }).click();
     const res = await post;
@@ -214,6 +226,15 @@ describe('broadcasts', () => {
     });
     const { count } = await api<{ count: number }>('GET', `/broadcast/execute/${created.id}/preview`);
     assert.ok(count > 0);
+    // The edit form shows the message in the phone preview beside it, as typed.
+    await page.goto(`${BASE_URL}/#/broadcasts/${created.id}/edit`);
+    const formPreview = page.getByTestId('phone-preview');
+    await formPreview.getByTestId('preview-title').getByText(title).waitFor();
+    await page.getByRole('textbox', { name: 'Judul', exact: true }).fill(`${title} (ubah)`);
+    await formPreview.getByTestId('preview-title').getByText(`${title} (ubah)`).waitFor();
+    await shot(page, 'content-broadcast-form-preview');
+    // Back to what was saved, so leaving does not ask about unsaved changes.
+    await page.getByRole('textbox', { name: 'Judul', exact: true }).fill(title);
     await page.goto(`${BASE_URL}/#/broadcasts/${created.id}`);
     await page.getByRole('heading', { name: title, level: 2 }).waitFor();
     await page.getByRole('button', { name: 'Kirim' }).first().click();

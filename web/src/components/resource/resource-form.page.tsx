@@ -1,7 +1,8 @@
 // Create and edit screens for any resource: the record form (record-form.tsx: fields from the
 // description, validation from the contract's zod schema, server errors in place and next to the
-// fields they name, nothing typed lost when saving fails) on a page of its own.
-import { Button, Paper } from '@mantine/core';
+// fields they name, nothing typed lost when saving fails) on a page of its own, with the description's
+// `form.aside` (a live preview) beside it.
+import { Box, Button, Group, Paper } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -69,6 +70,7 @@ function ResourceForm({ mode, id, record }: { mode: FormMode; id?: string; recor
   const recordTitle = record ? resource.title(record) : '';
   const back = mode === 'edit' && id && contract.paths.get ? `/${entry.path}/${id}` : `/${entry.path}`;
   const text = useResourceText(name);
+  const Aside = resource.form?.aside;
   const heading =
     mode === 'create'
       ? text('createTitle', { what: t(`resources.${name}.one`) })
@@ -86,21 +88,35 @@ function ResourceForm({ mode, id, record }: { mode: FormMode; id?: string; recor
         title={heading}
       />
       <ResourceNotice name={name} maw={960} />
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={960}>
-        <RecordFormBody
-          form={form}
-          name={name}
-          mode={mode}
-          heading={heading}
-          gap="lg"
-          cancel={
-            <Button variant="default" component={Link} to={back}>
-              {t('actions.cancel')}
-            </Button>
-          }
-          saveIcon={<IconDeviceFloppy size={16} />}
-        />
-      </Paper>
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        <Paper
+          withBorder
+          p={{ base: 'md', sm: 'lg' }}
+          radius="md"
+          maw={960}
+          style={{ flex: '1 1 480px', minWidth: 0 }}
+        >
+          <RecordFormBody
+            form={form}
+            name={name}
+            mode={mode}
+            heading={heading}
+            gap="lg"
+            cancel={
+              <Button variant="default" component={Link} to={back}>
+                {t('actions.cancel')}
+              </Button>
+            }
+            saveIcon={<IconDeviceFloppy size={16} />}
+          />
+        </Paper>
+        {Aside ? (
+          <Box style={{ flex: '0 0 auto', position: 'sticky', top: 80 }}>
+            {/* What is typed, over what was loaded (fields the form does not have, e.g. the id). */}
+            <Aside record={{ ...(record ?? {}), ...form.values }} />
+          </Box>
+        ) : null}
+      </Group>
     </>
   );
 }

@@ -205,6 +205,11 @@ export type ResourceDescription<C extends ResourceContract = ResourceContract> =
     fromRecord?(record: z.infer<C['record']>): Row;
     /** Last touch before validation (e.g. repeat the id in the body). */
     toBody?(values: Row, ctx: { mode: FormMode; record?: z.infer<C['record']> }): Row;
+    /**
+     * Shown beside the form (under it on narrow screens), following what is typed: `record` is the
+     * form's values over the loaded record (e.g. a phone preview of a news item).
+     */
+    aside?: ComponentType<{ record: Row }>;
   };
 };
 

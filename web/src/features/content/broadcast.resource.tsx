@@ -1,5 +1,5 @@
-// Broadcasts: list (status and delivered count), view with the deliveries and a phone preview, add,
-// edit and delete; execute with a confirmation naming how many stores will receive it.
+// Broadcasts: list (status and delivered count), view with the deliveries and a phone preview, add
+// and edit (the phone preview beside the form), delete; execute with a confirmation naming how many stores will receive it.
 import {
   BROADCAST_AUDIENCES,
   BROADCAST_STATUSES,
@@ -155,6 +155,8 @@ export const resource = defineResource({
   },
   children: [deliveryChild],
   form: {
+    // The phone preview beside the add/edit form, following what is typed.
+    aside: BroadcastPhonePreview,
     fields: [
       { name: 'title', widget: { kind: 'text' }, span: 2 },
       { name: 'message', widget: { kind: 'textarea' }, span: 2 },

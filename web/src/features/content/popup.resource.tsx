@@ -1,5 +1,5 @@
 // Popups shown over the stores' app home screen: newest first, add with a photo, edit, delete, and a
-// phone preview on the detail screen.
+// phone preview on the detail screen and beside the add/edit form.
 import { CONTENT_PHOTO_PATHS, popupContract } from '@lbo/contract/content';
 import { Group, Text } from '@mantine/core';
 import { defineResource, type Row } from '../../components/resource/types';
@@ -43,6 +43,8 @@ export const resource = defineResource({
     extra: ({ record }) => <PopupPhonePreview record={record as unknown as Row} />,
   },
   form: {
+    // The phone preview beside the add/edit form, following what is typed.
+    aside: PopupPhonePreview,
     fields: [
       { name: 'title', widget: { kind: 'text' }, span: 2 },
       { name: 'link', widget: { kind: 'text' }, span: 2 },
