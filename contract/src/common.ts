@@ -1,30 +1,11 @@
 // Shared API vocabulary (CONTRACT.md sections 2-5): envelope, paging, list query, errors, permissions.
 import { z } from 'zod';
+import { ERR_CODES } from './codes';
 
-export const ErrCode = z.enum([
-  'VALIDATION_ERROR',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'RATE_LIMITED',
-  'INTERNAL',
-]);
+// The codes as plain values live in codes.ts (no zod: the web app's sign-in route imports them).
+export { ERR_CODES, ERR_STATUS } from './codes';
+export const ErrCode = z.enum(ERR_CODES);
 export type ErrCode = z.infer<typeof ErrCode>;
-/** The HTTP status of each error code (CONTRACT.md section 2). */
-export const ERR_STATUS: Record<ErrCode, number> = {
-  VALIDATION_ERROR: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-};
 
 /** One problem of an error answer: a stable code, the field it concerns, parameters, the worded message. */
 export const ErrDetail = z.object({

@@ -2,7 +2,8 @@
 // (single flight), and turns CONTRACT.md's error envelope into an ApiError with readable
 // messages. No zod here: the login route loads this module.
 import type { LoginResult } from '@lbo/contract/auth';
-import { ERR_STATUS, type ErrDetail, type PageMeta } from '@lbo/contract/common';
+import { ERR_STATUS } from '@lbo/contract/codes';
+import type { ErrDetail, PageMeta } from '@lbo/contract/common';
 import { clearSession, getSession, saveSession } from './session';
 
 export const API_BASE = '/v1/api';

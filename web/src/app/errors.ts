@@ -1,12 +1,13 @@
 // Turns anything a call can throw into a title and readable messages in the user's language.
-import { ErrCode } from '@lbo/contract/common';
+// The zod-free codes: this module is on the sign-in route, which must not load zod.
+import { ERR_CODES } from '@lbo/contract/codes';
 import type { TFunction } from 'i18next';
 import { ApiError } from './api-client';
 
 export type ReadableError = { title: string; messages: string[]; code: string; status: number };
 
 /** The server's codes (from the contract) and the client's own. */
-const KNOWN = new Set<string>([...ErrCode.options, 'NETWORK', 'SESSION_EXPIRED', 'BAD_RESPONSE']);
+const KNOWN = new Set<string>([...ERR_CODES, 'NETWORK', 'SESSION_EXPIRED', 'BAD_RESPONSE']);
 
 export function readableError(error: unknown, t: TFunction): ReadableError {
   if (error instanceof ApiError) {
