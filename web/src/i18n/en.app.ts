@@ -78,6 +78,7 @@ export const messages = {
     loadFailed: 'The list could not be loaded',
     perPage: 'Rows per page',
     range: '{{from}}–{{to}} of {{total}}',
+    rangeAbout: '{{from}}–{{to}} of about {{total}}',
     empty: 'No data yet.',
     emptyFiltered: 'Nothing matches the search or filters.',
     pager: { first: 'First page', last: 'Last page', previous: 'Previous page', next: 'Next page' },
@@ -92,6 +93,7 @@ export const messages = {
     columnsShown: 'Columns shown',
     columnsAll: 'Show every column',
     sortBy: 'Sort by',
+    sortDefault: 'Default order',
     sort: {
       ascending: 'Sorted ascending; activate to sort descending',
       descending: 'Sorted descending; activate to sort ascending',

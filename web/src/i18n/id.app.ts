@@ -76,6 +76,7 @@ export const messages: AppMessages = {
     loadFailed: 'Daftar tidak dapat dimuat',
     perPage: 'Baris per halaman',
     range: '{{from}}–{{to}} dari {{total}}',
+    rangeAbout: '{{from}}–{{to}} dari sekitar {{total}}',
     empty: 'Belum ada data.',
     emptyFiltered: 'Tidak ada data yang cocok dengan pencarian atau filter.',
     pager: {
@@ -95,6 +96,7 @@ export const messages: AppMessages = {
     columnsShown: 'Kolom yang ditampilkan',
     columnsAll: 'Tampilkan semua kolom',
     sortBy: 'Urutkan menurut',
+    sortDefault: 'Urutan bawaan',
     sort: {
       ascending: 'Urut naik; aktifkan untuk urut turun',
       descending: 'Urut turun; aktifkan untuk urut naik',

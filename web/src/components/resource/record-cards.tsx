@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PAGE_SIZES } from './list-state';
+import { rangeText } from './list-total';
 
 export type CardColumn = { key: string; label: string; render(row: Record<string, unknown>): ReactNode };
 
@@ -17,6 +18,7 @@ export function RecordCards<R extends Record<string, unknown>>({
   columns,
   actions,
   total,
+  totalEstimated = false,
   page,
   limit,
   onPage,
@@ -36,6 +38,8 @@ export function RecordCards<R extends Record<string, unknown>>({
   columns: CardColumn[];
   actions?(row: R): ReactNode;
   total: number;
+  /** `total` is an estimate (list-total.ts): the range says "about N". */
+  totalEstimated?: boolean;
   page: number;
   limit: number;
   onPage(page: number): void;
@@ -47,7 +51,7 @@ export function RecordCards<R extends Record<string, unknown>>({
   fetching: boolean;
   selection?: { isSelected(row: R): boolean; toggle(row: R, on: boolean): void; label(row: R): string };
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / limit));
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
   const to = Math.min(total, page * limit);
@@ -56,6 +60,7 @@ export function RecordCards<R extends Record<string, unknown>>({
       {sortOptions.length > 0 ? (
         <Select
           label={t('list.sortBy')}
+          placeholder={t('list.sortDefault')}
           size="xs"
           data={sortOptions}
           value={sortValue}
@@ -112,7 +117,7 @@ export function RecordCards<R extends Record<string, unknown>>({
       })}
       <Group justify="space-between" gap="xs">
         <Text size="xs" c="dimmed">
-          {t('list.range', { from, to, total })}
+          {rangeText(t, i18n.language, { from, to, total, estimated: totalEstimated })}
         </Text>
         <Select
           size="xs"

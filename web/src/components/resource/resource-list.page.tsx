@@ -35,6 +35,7 @@ import {
   toApiQuery,
   writeListState,
 } from './list-state';
+import { rangeText, useListTotal } from './list-total';
 import { RecordCards } from './record-cards';
 import { ResourceNotice } from './resource-notice';
 import { useResourceScope } from './resource-scope';
@@ -126,9 +127,15 @@ export function ResourceListPage() {
       : undefined,
     render: (r: Row) => {
       const content = cell(c, r);
-      // The first column links to the record.
+      // The first column links to the record (named by the record when it shows only a picture).
       return i === 0 && contract.paths.get ? (
-        <Anchor component={Link} to={`/${entry.path}/${idOf(r)}`} fw={500} size="sm">
+        <Anchor
+          component={Link}
+          to={`/${entry.path}/${idOf(r)}`}
+          fw={500}
+          size="sm"
+          aria-label={c.kind === 'image' ? resource.title(r) : undefined}
+        >
           {content}
         </Anchor>
       ) : (
@@ -206,13 +213,16 @@ export function ResourceListPage() {
   };
 
   const filtered = hasActiveFilters(state);
-  const totalPages = list.data?.meta.total_page;
-  // After a delete or a narrower filter the page may no longer exist: go to the last one.
+  const rows = list.data?.rows ?? [];
+  const meta = list.data?.meta;
+  // The total shown and paged by: exact, or "about N" for a large unfiltered list (list-total.ts).
+  const total = useListTotal(meta, rows.length, filterKey);
+  const totalPages = meta ? Math.ceil(total.total / meta.limit) : undefined;
+  // After a delete or a narrower filter the page may no longer exist (nor past the end of an
+  // estimated total): go to the last one.
   useEffect(() => {
     if (totalPages !== undefined && totalPages >= 1 && state.page > totalPages) update({ page: totalPages });
   });
-  const rows = list.data?.rows ?? [];
-  const meta = list.data?.meta;
   const Extra = resource.listExtra;
   const selectedIds = selected.map((r) => Number(r[contract.idKey] ?? r.id));
 
@@ -320,7 +330,8 @@ export function ResourceListPage() {
               .filter((c) => !hiddenColumns.includes(c.key))
               .map((c) => ({ key: c.key, label: fieldLabel(t, name, c.key), render: (r) => cell(c, r) }))}
             actions={hasActions ? rowActions : undefined}
-            total={meta?.total_data ?? 0}
+            total={total.total}
+            totalEstimated={total.estimated}
             page={state.page}
             limit={state.limit}
             onPage={(page) => update({ page })}
@@ -371,7 +382,7 @@ export function ResourceListPage() {
                   }),
                 }
               : {})}
-            totalRecords={meta?.total_data ?? 0}
+            totalRecords={total.total}
             recordsPerPage={state.limit}
             page={state.page}
             onPageChange={(page) => update({ page })}
@@ -379,7 +390,7 @@ export function ResourceListPage() {
             onRecordsPerPageChange={(limit) => update({ limit, page: 1 })}
             recordsPerPageLabel={t('list.perPage')}
             paginationText={({ from, to, totalRecords }) =>
-              t('list.range', { from, to, total: totalRecords })
+              rangeText(t, i18n.language, { from, to, total: totalRecords, estimated: total.estimated })
             }
             sortStatus={sortStatus}
             onSortStatusChange={onSort}
