@@ -10,6 +10,7 @@ export const messages = {
     active: 'Active',
     inactive: 'Inactive',
     language: 'Language',
+    clear: 'Clear',
   },
   actions: {
     add: 'Add',

@@ -10,6 +10,7 @@ export const messages: Messages = {
     active: 'Aktif',
     inactive: 'Nonaktif',
     language: 'Bahasa',
+    clear: 'Kosongkan',
   },
   actions: {
     add: 'Tambah',

@@ -3,12 +3,14 @@ import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@mantine/notifications/styles.css';
 import 'mantine-datatable/styles.css';
+import './layout.css';
 import 'dayjs/locale/id';
+import { MantineThemeProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api-client';
 
@@ -25,18 +27,38 @@ export const queryClient = new QueryClient({
 });
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   const lang = i18n.language;
+  // Icon-only buttons of Mantine's inputs are named for screen readers, in the chosen language: the
+  // × that empties a select or date field, and the pager's arrows.
+  const labelled = useMemo(
+    () => ({
+      components: {
+        InputClearButton: { defaultProps: { 'aria-label': t('common.clear', { lng: lang }) } },
+        // Mantine's first / previous / next / last page buttons are icons only.
+        Pagination: {
+          defaultProps: {
+            getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({
+              'aria-label': t(`list.pager.${control}`, { lng: lang }),
+            }),
+          },
+        },
+      },
+    }),
+    [t, lang],
+  );
   dayjs.locale(lang);
   useEffect(() => {
     dayjs.locale(lang);
   }, [lang]);
   return (
     <QueryClientProvider client={queryClient}>
-      <DatesProvider settings={{ locale: lang, firstDayOfWeek: 1 }}>
-        <Notifications position="top-right" limit={4} zIndex={1000} />
-        {children}
-      </DatesProvider>
+      <MantineThemeProvider theme={labelled}>
+        <DatesProvider settings={{ locale: lang, firstDayOfWeek: 1 }}>
+          <Notifications position="top-right" limit={4} zIndex={1000} />
+          {children}
+        </DatesProvider>
+      </MantineThemeProvider>
     </QueryClientProvider>
   );
 }

@@ -20,9 +20,13 @@ export function formatNumber(value: unknown, lang: string, money = false): strin
   if (!Number.isFinite(n)) return String(value);
   const locale = lang === 'en' ? 'en-US' : 'id-ID';
   return money
-    ? new Intl.NumberFormat(locale, { style: 'currency', currency: 'IDR', maximumFractionDigits: 2 }).format(
-        n,
-      )
+    ? // "Rp 2.500" / "Rp 2,500": the rupiah sign in both languages (English would say "IDR 2,500").
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: 'IDR',
+        currencyDisplay: 'narrowSymbol',
+        maximumFractionDigits: 2,
+      }).format(n)
     : new Intl.NumberFormat(locale).format(n);
 }
 

@@ -27,6 +27,12 @@ export const resource = defineResource({
         <>
           <Text span size="xs" c="dimmed" display="block">
             {t(`resources.point_rule.targets.${r.target}`)}
+            {/* Below 1408 px the customer type column gives way to the actions: named here instead. */}
+            {r.customer_type_name ? (
+              <Text span size="xs" c="dimmed" hiddenFrom="xl">
+                {` · ${r.customer_type_name}`}
+              </Text>
+            ) : null}
           </Text>
           <Text span size="sm">
             {targetText(r, t)}
@@ -39,7 +45,7 @@ export const resource = defineResource({
       key: 'customer_type_name',
       render: (r, t) => r.customer_type_name ?? t('resources.point_rule.allTypes'),
       exportValue: (r, t) => r.customer_type_name ?? t('resources.point_rule.allTypes'),
-      visibleFrom: 'md',
+      visibleFrom: 'xl',
     },
     { key: 'amount_per_point', kind: 'money', align: 'right', sortKey: 'amount_per_point' },
     ...periodColumns<PointRule>(),
