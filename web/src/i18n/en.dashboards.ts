@@ -89,7 +89,7 @@ export const messages = {
     customersCount_one: '{{n}} store',
     customersCount_other: '{{n}} stores',
     rowsCount: '{{n}} rows',
-    customerType: 'Store type',
+    customerType: 'Customer type',
     noArea: '(no area)',
     clearWithin: 'Show all',
     within: 'Within: {{name}}',

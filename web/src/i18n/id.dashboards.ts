@@ -90,7 +90,7 @@ export const messages = {
     customersCount_one: '{{n}} toko',
     customersCount_other: '{{n}} toko',
     rowsCount: '{{n}} baris',
-    customerType: 'Tipe toko',
+    customerType: 'Jenis pelanggan',
     noArea: '(tanpa area)',
     clearWithin: 'Tampilkan semua',
     within: 'Di dalam: {{name}}',

@@ -3,11 +3,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, type Query } from '../../app/api-client';
 
-/** `Rp 1.234.567` in both languages (whole rupiah; cents only when present). */
-export function rupiah(value: unknown): string {
+/**
+ * `Rp 1.234.567` in Indonesian, `Rp 1,234,567` in English: the rupiah sign in both, grouped as the
+ * other figures on the screen (and the lists' money columns) are (whole rupiah; cents only when present).
+ */
+export function rupiah(value: unknown, lang = 'id'): string {
   const n = Number(value ?? 0);
   if (!Number.isFinite(n)) return '—';
-  const abs = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 }).format(Math.abs(n));
+  const locale = lang === 'en' ? 'en-US' : 'id-ID';
+  const abs = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(Math.abs(n));
   return `${n < 0 ? '-' : ''}Rp ${abs}`;
 }
 /** Short axis labels: `Rp 1,2 M` (juta: jt, miliar: M) in Indonesian, `Rp 1.2M` / `Rp 1.2B` in English. */
@@ -20,7 +24,7 @@ export function rupiahShort(value: number, lang: string): string {
   if (a >= 1e9) return f(value / 1e9, id ? ' M' : 'B');
   if (a >= 1e6) return f(value / 1e6, id ? ' jt' : 'M');
   if (a >= 1e3) return f(value / 1e3, id ? ' rb' : 'K');
-  return rupiah(value);
+  return rupiah(value, lang);
 }
 export function count(value: unknown, lang: string): string {
   return new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'id-ID').format(Number(value ?? 0));

@@ -110,7 +110,7 @@ export function DashboardOverviewPage() {
           {r.customer_code} · {r.customer_name}
         </Anchor>
       ) : (
-        <Text size="sm" fw={500} c="blue.8">
+        <Text size="sm" fw={500} c="var(--mantine-color-anchor)">
           {nameOf(r)}
         </Text>
       ),
@@ -219,7 +219,7 @@ export function DashboardOverviewPage() {
                 data={chartRows}
                 dataKey="label"
                 series={[{ name: 'turnover', label: t('dashboards.cols.turnover'), color: 'indigo.6' }]}
-                valueFormatter={(v) => rupiah(v)}
+                valueFormatter={(v) => rupiah(v, i18n.language)}
                 yAxisProps={{ tickFormatter: (v: number) => rupiahShort(v, i18n.language), width: 90 }}
                 barProps={{
                   onClick: (d: { payload?: AnyRow }) => d.payload && drill(d.payload),

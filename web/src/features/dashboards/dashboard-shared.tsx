@@ -170,7 +170,7 @@ export function cellText<R>(c: Column<R>, row: R, lang: string, t: (k: string) =
   if (v === null || v === undefined || v === '') return '—';
   switch (c.kind) {
     case 'money':
-      return rupiah(v);
+      return rupiah(v, lang);
     case 'count':
       return count(v, lang);
     case 'date':
@@ -332,7 +332,7 @@ export function totalsOf<R>(rows: R[], columns: Column<R>[], lang: string): Reco
   for (const c of columns) {
     if (c.kind !== 'money' && c.kind !== 'count') continue;
     const s = rows.reduce((a, r) => a + Number((r as Record<string, unknown>)[c.key] ?? 0), 0);
-    out[c.key] = c.kind === 'money' ? rupiah(s) : count(s, lang);
+    out[c.key] = c.kind === 'money' ? rupiah(s, lang) : count(s, lang);
   }
   return out;
 }
@@ -399,7 +399,7 @@ export function StatCard({
         {label}
       </Text>
       <Text fz={{ base: 'lg', sm: 'xl' }} fw={700} c={color} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {money ? rupiah(value) : count(value, i18n.language)}
+        {money ? rupiah(value, i18n.language) : count(value, i18n.language)}
       </Text>
       {hint}
     </Card>

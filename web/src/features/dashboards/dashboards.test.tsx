@@ -80,9 +80,10 @@ beforeEach(async () => {
 });
 
 describe('formatting', () => {
-  it('should write rupiah as Rp 1.234.567 and compute the presets', () => {
+  it('should write rupiah as Rp 1.234.567 (Rp 1,234,567 in English) and compute the presets', () => {
     expect(rupiah(1234567)).toBe('Rp 1.234.567');
     expect(rupiah(1500.5)).toBe('Rp 1.500,5');
+    expect(rupiah(1234567, 'en')).toBe('Rp 1,234,567');
     const today = dayjs('2025-05-20');
     expect(presetRange('last_month', today)).toEqual({ start_date: '2025-04-01', end_date: '2025-04-30' });
     expect(presetRange('this_quarter', today)).toEqual({ start_date: '2025-04-01', end_date: '2025-05-20' });
@@ -108,7 +109,7 @@ describe('dashboard drill-down', () => {
       { path: '/dashboard?start_date=2025-01-01&end_date=2025-03-31', route: '/dashboard' },
     );
     const groups = await screen.findByTestId('drill-table-group');
-    expect(within(groups).getAllByText('Rp 1.234.567').length).toBeGreaterThan(0);
+    expect(within(groups).getAllByText('Rp 1,234,567').length).toBeGreaterThan(0);
     await user.click(within(groups).getByText('Jawa Barat'));
     const regions = await screen.findByTestId('drill-table-region');
     const groupCall = api.calls.find((c) => c.url.searchParams.get('group_id') === '7');
@@ -152,7 +153,7 @@ describe('turnover', () => {
       { path: '/omzet?item_category_ids=3', route: '/omzet' },
     );
     const table = await screen.findByTestId('omzet-table');
-    expect(within(table).getAllByText('Rp 5.000').length).toBeGreaterThan(0);
+    expect(within(table).getAllByText('Rp 5,000').length).toBeGreaterThan(0);
     expect(
       api.calls.some(
         (c) => c.url.pathname.endsWith('/omzet/group') && c.url.searchParams.get('item_category_ids') === '3',

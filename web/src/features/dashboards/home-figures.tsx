@@ -45,7 +45,7 @@ export function HomeFigures({ allBranches }: { allBranches: boolean }) {
   if (!now.data || !before.data) return <PageSpinner height={120} />;
   const a = sumOf(now.data.data);
   const b = sumOf(before.data.data);
-  const fmt = (k: Key, v: number) => (k === 'turnover' ? rupiah(v) : count(v, i18n.language));
+  const fmt = (k: Key, v: number) => (k === 'turnover' ? rupiah(v, i18n.language) : count(v, i18n.language));
   const label: Record<Key, string> = {
     turnover: t('dashboards.cols.turnover'),
     invoice_count: t('dashboards.cols.invoice_count'),
@@ -88,7 +88,13 @@ export function HomeFigures({ allBranches }: { allBranches: boolean }) {
               {compare ? (
                 <Group gap={4} wrap="nowrap">
                   {!same && pct !== null ? (
-                    <Text size="sm" c={up ? 'teal.7' : 'red.7'} fw={600} span>
+                    <Text
+                      size="sm"
+                      c={up ? 'teal.7' : 'red.7'}
+                      fw={600}
+                      span
+                      style={{ whiteSpace: 'nowrap' }}
+                    >
                       <Icon size={14} style={{ verticalAlign: 'middle' }} /> {pct > 0 ? '+' : ''}
                       {pct}%
                     </Text>

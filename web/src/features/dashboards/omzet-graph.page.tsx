@@ -117,7 +117,7 @@ export function OmzetGraphPage() {
                 { name: 'turnover', label: thisYear, color: 'indigo.6', type: 'bar' },
                 { name: 'last_year_turnover', label: lastYear, color: 'orange.6', type: 'line' },
               ]}
-              valueFormatter={(v) => rupiah(v)}
+              valueFormatter={(v) => rupiah(v, i18n.language)}
               yAxisProps={{ tickFormatter: (v: number) => rupiahShort(v, i18n.language), width: 90 }}
               data-testid="omzet-graph"
             />

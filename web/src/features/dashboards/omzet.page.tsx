@@ -174,7 +174,7 @@ export function OmzetPage() {
                 data={rows.slice(0, 25).map((r) => ({ ...r, label: name(r) }))}
                 dataKey="label"
                 series={[{ name: 'turnover', label: t('dashboards.cols.turnover'), color: 'teal.6' }]}
-                valueFormatter={(v) => rupiah(v)}
+                valueFormatter={(v) => rupiah(v, i18n.language)}
                 yAxisProps={{ tickFormatter: (v: number) => rupiahShort(v, i18n.language), width: 90 }}
                 barProps={
                   canDrill

@@ -110,7 +110,7 @@ export function TrackingPage() {
               data={ageing}
               dataKey="bucket"
               series={[{ name: 'amount', label: t('dashboards.tracking.outstanding'), color: 'red.6' }]}
-              valueFormatter={(v) => rupiah(v)}
+              valueFormatter={(v) => rupiah(v, i18n.language)}
               yAxisProps={{ tickFormatter: (v: number) => rupiahShort(v, i18n.language), width: 90 }}
             />
           </Section>
