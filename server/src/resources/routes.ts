@@ -68,12 +68,34 @@ export const ESTIMATE_FROM = 50_000;
 /** From this offset on, a page in the second half of the list is read from the end. */
 export const DEEP_OFFSET = 1000;
 
-/** PostgreSQL's row estimate for a table (0 when never analysed). */
+/** How long a table's row estimate is reused (it only decides between an estimate and a count). */
+const ESTIMATE_TTL_MS = 10_000;
+const estimates = new WeakMap<object, Map<string, { n: number; at: number }>>();
+
+/** Drops the reused estimates of a database handle (a test that has just analysed a table). */
+export function forgetRowEstimates(db: DbOrTx): void {
+  estimates.delete(db);
+}
+
+/**
+ * PostgreSQL's row estimate for a table (0 when never analysed), read at most every ESTIMATE_TTL_MS
+ * per database handle: a statement less for every unfiltered list page.
+ */
 async function estimatedRows(db: DbOrTx, def: AnyResourceDef): Promise<number> {
+  const table = getTableName(def.table);
+  let byTable = estimates.get(db);
+  if (!byTable) {
+    byTable = new Map();
+    estimates.set(db, byTable);
+  }
+  const known = byTable.get(table);
+  if (known && Date.now() - known.at < ESTIMATE_TTL_MS) return known.n;
   const res = (await db.execute(
-    sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = to_regclass(${getTableName(def.table)})`,
+    sql`select greatest(reltuples, 0)::bigint as n from pg_class where oid = to_regclass(${table})`,
   )) as unknown as { rows: { n: string | number }[] };
-  return Number(res.rows[0]?.n ?? 0);
+  const n = Number(res.rows[0]?.n ?? 0);
+  byTable.set(table, { n, at: Date.now() });
+  return n;
 }
 
 /**
@@ -176,18 +198,20 @@ export async function pagedList(
     >[];
   };
   if (opts.search?.trim()) {
+    let total: number;
     if (!opts.countSql) {
       // A common word can match tens of thousands of rows, and counting them means visiting each.
       // Count at most FEW_MATCHES + 1; past that the total is PostgreSQL's estimate for the search
-      // (`total_estimated`, shown as "about N"), and the page is read in order from the top.
+      // (`total_estimated`, shown as "about N"), and the page is read in order from the top. Below
+      // it, the capped count is the exact total.
       const few = opts.fewMatches ?? FEW_MATCHES;
       const capped = await cappedCount(few + 1);
       if (capped > few) {
-        const total = Math.max(await plannedRows(), capped);
-        return { rows: await fetchPage(), total, estimated: true };
+        const estimate = Math.max(await plannedRows(), capped);
+        return { rows: await fetchPage(), total: estimate, estimated: true };
       }
-    }
-    const total = await exactCount();
+      total = capped;
+    } else total = await exactCount();
     if (total === 0 || offset >= total) return { rows: [], total };
     if (total > FEW_MATCHES) return { rows: await fetchPage(undefined, fromEnd(total)), total };
     const matching = baseQuery(db, def, { id: def.table.id }).where(where);
