@@ -4,6 +4,7 @@
 // `form.aside` (a live preview) beside it.
 import { Box, Button, Group, Paper } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { permissionsOf, useSession } from '../../app/use-session';
@@ -112,8 +113,12 @@ function ResourceForm({ mode, id, record }: { mode: FormMode; id?: string; recor
         </Paper>
         {Aside ? (
           <Box style={{ flex: '0 0 auto', position: 'sticky', top: 80 }}>
-            {/* What is typed, over what was loaded (fields the form does not have, e.g. the id). */}
-            <Aside record={{ ...(record ?? {}), ...form.values }} />
+            {/* What is typed, over what was loaded (fields the form does not have, e.g. the id). Its
+                own Suspense boundary: an aside that waits (for its texts, say) must never suspend, and
+                so remount, the form with what was already typed in it. */}
+            <Suspense fallback={null}>
+              <Aside record={{ ...(record ?? {}), ...form.values }} />
+            </Suspense>
           </Box>
         ) : null}
       </Group>
