@@ -1,6 +1,6 @@
 // News/info items for the stores' app: list by priority with the active filter (on by default) and
 // the date range the browser remembers, add with a photo, edit, delete, and a phone preview on the
-// detail screen.
+// detail screen and beside the add/edit form.
 import { CONTENT_PHOTO_PATHS, newsContract } from '@lbo/contract/content';
 import { Group, Stack, Text } from '@mantine/core';
 import { defineResource, type Row } from '../../components/resource/types';
@@ -56,8 +56,8 @@ export const resource = defineResource({
     extra: ({ record }) => <NewsPhonePreview record={record as unknown as Row} />,
   },
   form: {
-    // No preview beside the form yet: with it, the news form was remounted just after it opened from
-    // the list, losing what was typed first (cause not found; popups and broadcasts are not affected).
+    // The phone preview beside the add/edit form, following what is typed.
+    aside: NewsPhonePreview,
     fields: [
       { name: 'title', widget: { kind: 'text' }, span: 2 },
       { name: 'content', widget: { kind: 'textarea' }, span: 2 },
