@@ -56,55 +56,61 @@ function precompress(): Plugin {
   };
 }
 
-// Three shared chunks, so that a screen arrives in a few requests (HTTP/1.1 fetches six at a time per
+// Four shared chunks, so that a screen arrives in a few requests (HTTP/1.1 fetches six at a time per
 // host: split per module, the first list screen was ~100 files fetched in rounds):
-// - 'shell': what the sign-in route runs: React, the router, i18next, the Mantine components it shows,
-//   and the app's own modules it imports statically (boot, router, session, api-client, the login
-//   page). Nothing else: no zod, no data table, no react-query.
+// - 'shell': what the standalone sign-in screen runs (app/sign-in.tsx): React, the Mantine
+//   components it shows and the app's own modules it imports statically (the login page, its
+//   frame, api-client, the core messages' lookup). No router, no i18next, no zod, no react-query:
+//   the /login route's script stays under 100 KB gzipped (issue 15).
+// - 'router': what every other visit adds to start the app (boot.tsx): the router, i18next and
+//   the app's modules boot imports statically.
 // - 'vendor': every other library the signed-in screens share (Mantine's other components, the data
 //   table, react-query, forms, dates, icons, zod) and the contract's schemas.
 // - 'app': the layout and the shared components (components/**).
 // Libraries only a few pages use (charts, spreadsheets, CSV) and each feature's screens stay split.
+// And 'early', what main.tsx itself imports (the session module, Vite's preload helper): main must
+// not wait for the shell to be evaluated before it starts the first screen's downloads.
 const SHELL_MANTINE = new Set([
-  'ActionIcon',
-  'Alert',
   'Anchor',
   'Box',
   'Button',
-  'Center',
-  'CloseButton',
   'Container',
   'Group',
   'Input',
   'InputBase',
   'Loader',
   'Paper',
-  'PasswordInput',
   'Stack',
   'Text',
   'TextInput',
-  'ThemeIcon',
   'Title',
   'Transition',
   'UnstyledButton',
+  'VisuallyHidden',
 ]);
 const SHELL_LIBRARY =
-  /node_modules\/(@mantine\/core\/esm\/components\/([^/]+)|@mantine\/core\/esm\/core|react-dom|react|scheduler|react-router|i18next|react-i18next|clsx)\//;
+  /node_modules\/(@mantine\/core\/esm\/components\/([^/]+)|@mantine\/core\/esm\/core|react-dom|react|scheduler|clsx)\//;
+const ROUTER_LIBRARY = /node_modules\/(react-router|i18next|react-i18next)\//;
+/** Mantine's components boot's own modules add (the route error screen, the page spinner). */
+const ROUTER_MANTINE = /node_modules\/@mantine\/core\/esm\/components\/(Center|Code|ThemeIcon)\//;
 const PAGE_LIBRARIES =
   /node_modules\/(exceljs|papaparse|recharts|@mantine\/charts|d3-[^/]+|victory-vendor|@reduxjs|redux|react-redux|reselect|immer|decimal\.js-light|eventemitter3|es-toolkit|internmap)\//;
-/** The sign-in route's own roots: everything they import statically goes into 'shell'. */
-const SIGN_IN_ROOTS = ['src/boot.tsx', 'src/app/pages/login.page.tsx'].map((f) =>
-  path.resolve(import.meta.dirname, f),
-);
+const SESSION = path.resolve(import.meta.dirname, 'src/app/session.ts');
+/** The sign-in screen's own root: everything it imports statically goes into 'shell'. */
+const SIGN_IN_ROOTS = ['src/app/sign-in.tsx'].map((f) => path.resolve(import.meta.dirname, f));
+/** The app's root: what it imports statically (and the shell does not) goes into 'router'. */
+const BOOT_ROOTS = ['src/boot.tsx'].map((f) => path.resolve(import.meta.dirname, f));
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
-let signInModules: Set<string> | null = null;
+const staticGraphs = new Map<string, Set<string>>();
 
-/** The modules the sign-in route loads: the static imports of its roots, transitively. */
-function signInRoute(ctx: ModuleGraph): Set<string> {
-  if (signInModules) return signInModules;
+/** The app's own modules `roots` load: their static imports, transitively. */
+function staticGraph(ctx: ModuleGraph, roots: string[]): Set<string> {
+  const cacheKey = roots.join('\0');
+  const cached = staticGraphs.get(cacheKey);
+  if (cached) return cached;
   const seen = new Set<string>();
-  const queue = [...SIGN_IN_ROOTS];
+  const queue = [...roots];
   while (queue.length > 0) {
     const id = queue.pop() as string;
     if (seen.has(id)) continue;
@@ -114,17 +120,20 @@ function signInRoute(ctx: ModuleGraph): Set<string> {
     if (id.includes('/node_modules/')) continue;
     for (const dep of ctx.getModuleInfo(id)?.importedIds ?? []) queue.push(dep);
   }
-  signInModules = seen;
+  staticGraphs.set(cacheKey, seen);
   return seen;
 }
 
-type Kind = 'shell' | 'vendor' | 'app';
+type Kind = 'early' | 'shell' | 'router' | 'vendor' | 'app';
 
 function chunkKind(id: string, ctx: ModuleGraph): Kind | null {
+  if (id === SESSION || id.includes('vite/preload-helper')) return 'early';
   if (id.endsWith('/src/main.tsx') || id.endsWith('.css')) return null;
   const shellLibrary = SHELL_LIBRARY.exec(id);
   if (shellLibrary && (!shellLibrary[2] || SHELL_MANTINE.has(shellLibrary[2]))) return 'shell';
-  if (!id.includes('/node_modules/') && signInRoute(ctx).has(id)) return 'shell';
+  if (!id.includes('/node_modules/') && staticGraph(ctx, SIGN_IN_ROOTS).has(id)) return 'shell';
+  if (ROUTER_LIBRARY.test(id) || ROUTER_MANTINE.test(id)) return 'router';
+  if (!id.includes('/node_modules/') && staticGraph(ctx, BOOT_ROOTS).has(id)) return 'router';
   if (id.includes('/node_modules/')) return PAGE_LIBRARIES.test(id) ? null : 'vendor';
   if (/\/contract\/src\//.test(id)) return 'vendor';
   if (/\/web\/src\/components\//.test(id) || /\/web\/src\/app\/layout\//.test(id)) return 'app';
@@ -132,15 +141,17 @@ function chunkKind(id: string, ctx: ModuleGraph): Kind | null {
 }
 
 /** One group per kind; a higher priority picks first (a group also takes its modules' dependencies). */
-const chunkGroups = (['shell', 'vendor', 'app'] as const).map((kind, i) => ({
+const chunkGroups = (['early', 'shell', 'router', 'vendor', 'app'] as const).map((kind, i) => ({
   name: (id: string, ctx: ModuleGraph) => (chunkKind(id, ctx) === kind ? kind : null),
-  priority: 3 - i,
+  priority: 5 - i,
 }));
 
 /**
- * main.tsx is a tiny entry that loads the app (boot.tsx) with a dynamic import, so it can start the
- * first screen's downloads first. So that this costs no extra round trip, index.html preloads
- * boot's chunk, the chunks it imports and its styles: they download in parallel with main.
+ * main.tsx is a tiny entry that loads the sign-in screen (app/sign-in.tsx) or the app (boot.tsx)
+ * with a dynamic import, so it can start the first screen's downloads first. Both need the sign-in
+ * screen's chunks (the shell: React, Mantine), so that this costs no extra round trip index.html
+ * preloads them and their styles: they download in parallel with main. Boot's own chunks (the
+ * router, i18next) are left to main's import: /login never loads them.
  */
 function preloadBoot(): Plugin {
   return {
@@ -152,7 +163,7 @@ function preloadBoot(): Plugin {
         const bundle = ctx.bundle;
         if (!bundle) return html;
         const boot = Object.values(bundle).find(
-          (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/boot.tsx'),
+          (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/sign-in.tsx'),
         );
         if (boot?.type !== 'chunk') return html;
         const chunks = new Set<string>();

@@ -81,6 +81,22 @@ describe('sign-in', () => {
     await context.close();
   });
 
+  it('should send a signed-out visit to an inner screen to sign in, then to that screen', async () => {
+    // A fresh tab: the standalone sign-in screen (app/sign-in.tsx), without the router, hands the
+    // page to the app at the address the visit asked for.
+    const { context, page } = await newPage(browser);
+    await page.goto(`${BASE_URL}/#/branches?page=1`);
+    await page.getByRole('heading', { name: 'Masuk' }).waitFor();
+    assert.match(page.url(), /#\/login\?next=%2Fbranches%3Fpage%3D1$/);
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(ADMIN.email);
+    await page.getByRole('textbox', { name: 'Kata sandi', exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+    await page.getByTestId('user-name').waitFor();
+    await tableRows(page).first().waitFor();
+    assert.match(page.url(), /#\/branches\?page=1$/);
+    await context.close();
+  });
+
   it('should refresh an expired token once, transparently', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, ADMIN);

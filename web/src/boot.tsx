@@ -1,18 +1,19 @@
-// The app itself: styles, language, then the router (main.tsx loads this, after starting the first
-// screen's downloads). Everything past /login loads on demand.
-import '@mantine/core/styles.css';
-import './app/global.css';
+// The app itself: language, then the router (main.tsx loads this after starting the first
+// screen's downloads, or app/sign-in.tsx once the user has signed in). Everything past /login
+// loads on demand.
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { appRoot } from './app/root';
+import { createAppRouter } from './app/router';
 import { initI18n } from './i18n';
 
-await initI18n();
-
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** Renders the app into the page's root at the current address (replacing the sign-in screen). */
+export async function mountApp(): Promise<void> {
+  await initI18n();
+  const router = createAppRouter();
+  appRoot().render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  );
+}

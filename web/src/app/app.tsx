@@ -2,10 +2,10 @@
 // the authenticated layout so the login route does not pay for them.
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from 'react-router';
-import { router } from './router';
+import type { AppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <RouterProvider router={router} />

@@ -1,8 +1,11 @@
 // Turns anything a call can throw into a title and readable messages in the user's language.
 // The zod-free codes: this module is on the sign-in route, which must not load zod.
 import { ERR_CODES } from '@lbo/contract/codes';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../i18n/core';
 import { ApiError } from './api-client';
+
+/** i18next's `t`, or the sign-in screen's core-message lookup (i18n/core.ts `coreText`). */
+type TFunction = Translate | ((key: string) => string);
 
 export type ReadableError = { title: string; messages: string[]; code: string; status: number };
 

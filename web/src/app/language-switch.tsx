@@ -1,17 +1,17 @@
 // ID / EN switch; Indonesian is the default. Two plain buttons (a SegmentedControl would add
-// ~2 KB to the sign-in page).
+// ~2 KB to the sign-in page). Needs no i18next (i18n/core.ts): the sign-in screen shows it before
+// i18next has loaded; afterwards the switch goes through i18next (which also loads the screens' labels).
 import { Button } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { changeLanguage, LANGUAGES, type Language } from '../i18n';
+import { LANGUAGES, type Language, switchLanguage, useCoreText } from '../i18n/core';
 
 export function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
+  const { t, lng: current } = useCoreText();
   const [busy, setBusy] = useState(false);
   return (
     <Button.Group aria-label={t('common.language')} data-testid="language-switch">
       {LANGUAGES.map((lng: Language) => {
-        const active = i18n.language === lng;
+        const active = current === lng;
         return (
           <Button
             key={lng}
@@ -25,7 +25,7 @@ export function LanguageSwitch() {
               if (active) return;
               setBusy(true);
               try {
-                await changeLanguage(lng);
+                await switchLanguage(lng);
               } finally {
                 setBusy(false);
               }

@@ -1,8 +1,16 @@
 // Hash routes (SPEC.md section 2): the public pages, and every other path inside the signed-in
 // layout. Each page's code loads on demand; a failed load shows a retry screen.
-import { createHashRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import {
+  createHashRouter,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  redirect,
+  useNavigate,
+  useSearchParams,
+} from 'react-router';
 import { PageSpinner } from '../components/feedback/page-spinner';
 import { ensureAppMessages } from '../i18n';
+import { LoginPage, safeNext } from './pages/login.page';
 import { RootShell } from './root-shell';
 import { RouteErrorPage } from './route-error';
 import { getSession } from './session';
@@ -20,6 +28,18 @@ export function redirectIfSignedIn() {
   return getSession() ? redirect('/') : null;
 }
 
+/**
+ * The sign-in screen inside the app (after a sign-out, or a visit the router sent here); its code
+ * is the standalone sign-in screen's (app/sign-in.tsx), already loaded with the shell.
+ */
+export function LoginRoute() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return (
+    <LoginPage next={safeNext(params.get('next'))} onSignedIn={(next) => navigate(next, { replace: true })} />
+  );
+}
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -30,7 +50,7 @@ export const routes: RouteObject[] = [
       {
         path: 'login',
         loader: redirectIfSignedIn,
-        lazy: () => import('./pages/login.page').then((m) => ({ Component: m.LoginPage })),
+        Component: LoginRoute,
       },
       {
         path: 'register',
@@ -61,4 +81,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createHashRouter(routes);
+/** The app's router, made when the app mounts (boot.tsx): it reads the location it starts at. */
+export function createAppRouter() {
+  return createHashRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

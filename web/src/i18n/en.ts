@@ -96,6 +96,7 @@ export const messages = {
     expiredText: 'For your security you were signed out. Sign in again to continue.',
     noAccount: 'No account yet?',
     requestAccess: 'Request access',
+    showPassword: 'Show password',
   },
   register: {
     title: 'Request access',

@@ -94,6 +94,7 @@ export const messages: Messages = {
     expiredText: 'Demi keamanan, Anda telah dikeluarkan. Silakan masuk kembali untuk melanjutkan.',
     noAccount: 'Belum punya akun?',
     requestAccess: 'Minta akses',
+    showPassword: 'Tampilkan kata sandi',
   },
   register: {
     title: 'Minta akses',

@@ -1,20 +1,23 @@
 // i18next set-up: Indonesian by default, English on request. Messages come in two parts per
 // language, each its own chunk: the core (sign-in, errors, validation) loads with the app; the
-// labels of the signed-in screens load with the first such screen. So /login carries one
-// language's core only, however many resources the app grows.
+// labels of the signed-in screens load with the first such screen. The sign-in screen itself
+// needs no i18next: it reads the core messages through i18n/core.ts, which this module keeps in
+// step with i18next's language.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import {
+  coreLoaders,
+  LANG_KEY,
+  type Language,
+  setCoreLanguage,
+  storedLanguage,
+  takeOverLanguageSwitch,
+} from './core';
 import type { Messages } from './en';
 import type { AppMessages } from './en.app';
 
-export const LANGUAGES = ['id', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const LANG_KEY = 'lbo_lang';
+export { LANG_KEY, LANGUAGES, type Language, storedLanguage } from './core';
 
-const coreLoaders: Record<Language, () => Promise<Messages>> = {
-  id: () => import('./id').then((m) => m.messages),
-  en: () => import('./en').then((m) => m.messages),
-};
 const appLoaders: Record<Language, () => Promise<AppMessages>> = {
   id: () => import('./id.app').then((m) => m.messages),
   en: () => import('./en.app').then((m) => m.messages),
@@ -28,19 +31,6 @@ const ready = new Promise<void>((r) => {
   markReady = r;
 });
 const appLoaded = new Set<Language>();
-
-export function storedLanguage(): Language {
-  try {
-    const v = localStorage.getItem(LANG_KEY);
-    return v === 'en' || v === 'id' ? v : 'id';
-  } catch {
-    return 'id';
-  }
-}
-
-function applyDocumentLanguage(lng: Language) {
-  if (typeof document !== 'undefined') document.documentElement.lang = lng;
-}
 
 const current = (): Language => (i18n.language === 'en' ? 'en' : 'id');
 
@@ -76,7 +66,8 @@ export function initI18nWith(lng: Language, messages: Messages | Record<string, 
     i18n.changeLanguage(lng);
   }
   if ('resources' in messages) appLoaded.add(lng);
-  applyDocumentLanguage(lng);
+  setCoreLanguage(lng, messages);
+  takeOverLanguageSwitch(changeLanguage);
   markReady();
   return i18n;
 }
@@ -103,8 +94,9 @@ export async function ensureAppMessages(): Promise<void> {
 
 export async function changeLanguage(lng: Language): Promise<void> {
   await ready;
+  const core = await coreLoaders[lng]();
   if (!i18n.hasResourceBundle(lng, 'translation')) {
-    i18n.addResourceBundle(lng, 'translation', await coreLoaders[lng](), true, true);
+    i18n.addResourceBundle(lng, 'translation', core, true, true);
   }
   if (appWanted) await loadApp(lng);
   await i18n.changeLanguage(lng);
@@ -113,7 +105,7 @@ export async function changeLanguage(lng: Language): Promise<void> {
   } catch {
     /* storage unavailable */
   }
-  applyDocumentLanguage(lng);
+  setCoreLanguage(lng, core);
 }
 
 export { i18n };

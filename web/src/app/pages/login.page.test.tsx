@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fail, initTestI18n, ok, renderAt, stubApi } from '../../testing/test-utils';
+import { LoginRoute } from '../router';
 import { getSession } from '../session';
-import { LoginPage, safeNext } from './login.page';
+import { safeNext } from './login.page';
 
 beforeEach(() => {
   initTestI18n();
@@ -29,7 +30,7 @@ describe('login page', () => {
       return attempts === 1 ? fail(401, 'UNAUTHENTICATED', ['Wrong e-mail or password']) : ok(loginResult);
     });
     const user = userEvent.setup();
-    const { router } = renderAt(<LoginPage />, { path: '/login?next=%2Fsalesmen', route: '/login' });
+    const { router } = renderAt(<LoginRoute />, { path: '/login?next=%2Fsalesmen', route: '/login' });
     await user.type(screen.getByLabelText(/^E-mail/), 'branch@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -50,12 +51,27 @@ describe('login page', () => {
   it('should check the fields before calling the server', async () => {
     const { calls } = stubApi(() => ok(loginResult));
     const user = userEvent.setup();
-    renderAt(<LoginPage />, { path: '/login', route: '/login' });
+    renderAt(<LoginRoute />, { path: '/login', route: '/login' });
     await user.type(screen.getByLabelText(/^E-mail/), 'nope');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter a valid e-mail address')).toBeInTheDocument();
     expect(screen.getByText('This field is required')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
+  });
+
+  it('should show and hide the password on request', async () => {
+    const user = userEvent.setup();
+    renderAt(<LoginRoute />, { path: '/login', route: '/login' });
+    const box = screen.getByLabelText(/^Password/);
+    await user.type(box, 'secret');
+    expect(box).toHaveAttribute('type', 'password');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    await user.click(toggle);
+    expect(box).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(box).toHaveValue('secret');
+    await user.click(toggle);
+    expect(box).toHaveAttribute('type', 'password');
   });
 
   it('should only follow paths inside the app after sign-in', () => {

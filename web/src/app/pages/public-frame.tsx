@@ -1,13 +1,14 @@
-// Frame of the public pages (sign-in, access request, privacy policy, status pages).
+// Frame of the public pages (sign-in, access request, privacy policy, status pages). Free of the
+// router and i18next (plain `#/` links, i18n/core.ts), so the sign-in screen can show it before
+// they have loaded; the hash router follows the links like its own.
 import { Anchor, Box, Container, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useCoreText } from '../../i18n/core';
 import { LanguageSwitch } from '../language-switch';
 
 /** The logo and the app's name; `compact` (a phone's header) shows the logo only. */
 export function Brand({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useCoreText();
   return (
     <Group gap={10} wrap="nowrap">
       <Box
@@ -31,11 +32,11 @@ export function Brand({ compact = false }: { compact?: boolean }) {
 }
 
 export function PublicFrame({ children, size = 420 }: { children: ReactNode; size?: number }) {
-  const { t } = useTranslation();
+  const { t } = useCoreText();
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Group justify="space-between" px={{ base: 'md', sm: 'xl' }} py="md">
-        <Anchor component={Link} to="/" underline="never" c="inherit">
+        <Anchor href="#/" underline="never" c="inherit">
           <Brand />
         </Anchor>
         <LanguageSwitch />
@@ -44,7 +45,7 @@ export function PublicFrame({ children, size = 420 }: { children: ReactNode; siz
         {children}
       </Container>
       <Group justify="center" py="md" gap="lg">
-        <Anchor component={Link} to="/privacypolicy" size="sm" c="dimmed">
+        <Anchor href="#/privacypolicy" size="sm" c="dimmed">
           {t('privacy.title')}
         </Anchor>
         <Text size="sm" c="dimmed">
