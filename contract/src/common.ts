@@ -48,10 +48,14 @@ export const BusinessDate = z.iso
     error: 'must be a date between 2000-01-01 and 2100-12-31',
   });
 
+let jakartaFormat: Intl.DateTimeFormat | undefined;
+
 /** Today in the distributor's time zone, `YYYY-MM-DD`, shifted by `days`. */
 export function jakartaDate(days = 0): string {
   const d = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(d);
+  // Built once: a formatter with a time zone is costly to make (validation calls this per value).
+  jakartaFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' });
+  return jakartaFormat.format(d);
 }
 
 /** The date of a ledger movement: from 2000 up to 31 days ahead (a mistyped year would skew every report). */

@@ -11,7 +11,6 @@ import {
   eventually,
   launch,
   newPage,
-  nextList,
   shot,
   signIn,
   tableRows,

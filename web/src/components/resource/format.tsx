@@ -14,20 +14,34 @@ export function formatDate(value: unknown, withTime = false): string {
   return d.format(withTime ? 'DD MMM YYYY HH:mm' : 'DD MMM YYYY');
 }
 
+// One formatter per language and kind: building an Intl.NumberFormat costs far more than using one
+// (a list's first render built one per cell).
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(lang: string, money: boolean): Intl.NumberFormat {
+  const locale = lang === 'en' ? 'en-US' : 'id-ID';
+  const key = `${locale}${money ? ':money' : ''}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = money
+      ? // "Rp 2.500" / "Rp 2,500": the rupiah sign in both languages (English would say "IDR 2,500").
+        new Intl.NumberFormat(locale, {
+          style: 'currency',
+          currency: 'IDR',
+          currencyDisplay: 'narrowSymbol',
+          maximumFractionDigits: 2,
+        })
+      : new Intl.NumberFormat(locale);
+    numberFormats.set(key, f);
+  }
+  return f;
+}
+
 export function formatNumber(value: unknown, lang: string, money = false): string {
   if (value === null || value === undefined || value === '') return EMPTY;
   const n = Number(value);
   if (!Number.isFinite(n)) return String(value);
-  const locale = lang === 'en' ? 'en-US' : 'id-ID';
-  return money
-    ? // "Rp 2.500" / "Rp 2,500": the rupiah sign in both languages (English would say "IDR 2,500").
-      new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency: 'IDR',
-        currencyDisplay: 'narrowSymbol',
-        maximumFractionDigits: 2,
-      }).format(n)
-    : new Intl.NumberFormat(locale).format(n);
+  return numberFormat(lang, money).format(n);
 }
 
 /** Text of a value, as exported and as read by screen readers. */
