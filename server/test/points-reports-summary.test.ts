@@ -21,7 +21,8 @@ import { applyInvoicePoints } from '../src/modules/points/points.engine';
 import {
   pointsTracking,
   type ReportFilters,
-  splitRange,
+  RUNNING_LOOKUP_DAYS,
+  rangeParts,
   storePoints,
 } from '../src/modules/points/points.reports';
 import { verifyReportSummary } from '../src/modules/points/points.verify';
@@ -54,6 +55,15 @@ const ranges: [string | undefined, string | undefined][] = [
   [undefined, '2024-02-14'],
   ['2024-01-31', '2024-03-01'],
   ['2024-02-10', '2024-03-31'],
+  // Long enough to be read from the running totals (rangeParts), with edges inside months that
+  // hold movements: up to / from a day (the month before plus days, or the month less days after).
+  ['2023-06-15', '2024-03-10'],
+  ['2023-08-01', '2024-03-20'],
+  ['2024-01-20', '2024-12-31'],
+  ['2024-02-15', '2025-01-10'],
+  ['2024-02-16', '2025-01-31'],
+  ['2023-01-01', '2024-02-29'],
+  ['2024-03-01', '2025-06-30'],
 ];
 
 beforeAll(async () => {
@@ -209,37 +219,57 @@ async function sameStore(req: FastifyRequest, q: ReportFilters) {
 }
 
 describe('report summaries', () => {
-  it('should cut a range into whole months and the days around them', () => {
-    expect(splitRange('2024-01-15', '2024-03-10')).toEqual({
-      months: { from: '2024-02-01', to: '2024-02-29' },
-      days: [
-        { from: '2024-01-15', to: '2024-01-31' },
-        { from: '2024-03-01', to: '2024-03-10' },
-      ],
-    });
-    expect(splitRange('2024-02-01', '2024-02-29')).toEqual({
-      months: { from: '2024-02-01', to: '2024-02-29' },
-      days: [],
-    });
-    expect(splitRange('2024-02-02', '2024-02-28')).toEqual({
-      days: [{ from: '2024-02-02', to: '2024-02-28' }],
-    });
-    expect(splitRange('2024-01-31', '2024-02-01')).toEqual({
-      days: [{ from: '2024-01-31', to: '2024-02-01' }],
-    });
-    expect(splitRange(undefined, '2024-02-14')).toEqual({
-      months: { from: undefined, to: '2024-01-31' },
-      days: [{ from: '2024-02-01', to: '2024-02-14' }],
-    });
-    expect(splitRange('2024-03-05', undefined)).toEqual({
-      months: { from: '2024-04-01', to: undefined },
-      days: [{ from: '2024-03-05', to: '2024-03-31' }],
-    });
+  it('should read a range as running totals at its ends, or as its days when that reads less', () => {
+    // Up to 10 March: February's totals plus 1-10 March; up to 14 June 2023: May's plus 1-14 June.
+    expect(rangeParts('2023-06-15', '2024-03-10')).toEqual([
+      { kind: 'upto', month: '2024-02-01', sign: 1 },
+      { kind: 'days', from: '2024-03-01', to: '2024-03-10', sign: 1 },
+      { kind: 'upto', month: '2023-05-01', sign: -1 },
+      { kind: 'days', from: '2023-06-01', to: '2023-06-14', sign: -1 },
+    ]);
+    // Up to 20 March: March's totals less 21-31 March; up to 19 January: January's less 20-31 January.
+    expect(rangeParts('2023-01-20', '2024-03-20')).toEqual([
+      { kind: 'upto', month: '2024-03-01', sign: 1 },
+      { kind: 'days', from: '2024-03-21', to: '2024-03-31', sign: -1 },
+      { kind: 'upto', month: '2023-01-01', sign: -1 },
+      { kind: 'days', from: '2023-01-20', to: '2023-01-31', sign: 1 },
+    ]);
+    // Whole months: one running row per end; open ends: the latest totals, or nothing before.
+    expect(rangeParts('2023-03-01', '2024-02-29')).toEqual([
+      { kind: 'upto', month: '2024-02-01', sign: 1 },
+      { kind: 'upto', month: '2023-02-01', sign: -1 },
+    ]);
+    expect(rangeParts(undefined, '2024-02-29')).toEqual([{ kind: 'upto', month: '2024-02-01', sign: 1 }]);
+    expect(rangeParts('2024-03-01', undefined)).toEqual([
+      { kind: 'total', sign: 1 },
+      { kind: 'upto', month: '2024-02-01', sign: -1 },
+    ]);
+    expect(rangeParts(undefined, undefined)).toEqual([{ kind: 'total', sign: 1 }]);
+    // Short ranges are their days; the cut-over is where the days cost what the running rows do.
+    expect(rangeParts('2024-02-15', '2024-02-15')).toEqual([
+      { kind: 'days', from: '2024-02-15', to: '2024-02-15', sign: 1 },
+    ]);
+    expect(rangeParts('2024-01-15', '2024-03-10')).toEqual([
+      { kind: 'days', from: '2024-01-15', to: '2024-03-10', sign: 1 },
+    ]);
+    expect(RUNNING_LOOKUP_DAYS).toBe(60);
+    expect(rangeParts('2024-01-01', '2024-04-29')).toEqual([
+      { kind: 'days', from: '2024-01-01', to: '2024-04-29', sign: 1 },
+    ]);
+    expect(rangeParts('2024-01-01', '2024-04-30')).toHaveLength(2);
+    expect(rangeParts('2024-01-01', '2024-12-31')).toEqual([
+      { kind: 'upto', month: '2024-12-01', sign: 1 },
+      { kind: 'upto', month: '2023-12-01', sign: -1 },
+    ]);
+    // An empty range (end before start) reads nothing.
+    expect(rangeParts('2024-03-01', '2024-02-01')).toEqual([
+      { kind: 'days', from: '2024-03-01', to: '2024-02-01', sign: 1 },
+    ]);
   });
 
   it('should hold exactly what the ledger says (points:verify), and notice when it does not', async () => {
     const db = h.database.db;
-    const none = { docs_missing: 0, docs_extra: 0, months_missing: 0, months_extra: 0 };
+    const none = { docs_missing: 0, docs_extra: 0, running_different: 0 };
     expect(await verifyReportSummary(db)).toEqual(none);
     // The moved invoice is one group over two days; the renamed document was followed.
     const [{ n }] = await rows<{ n: number }>(
@@ -249,11 +279,40 @@ describe('report summaries', () => {
     expect(n).toBeGreaterThanOrEqual(4);
     const renamed = await rows(db, sql`select doc from point_report_docs where doc like 'SR/C2%'`);
     expect(renamed).toEqual([{ doc: 'SR/C2-renamed' }]);
-    await db.execute(sql`update point_report_months set points = points + 1 where customer_id = ${a.id}`);
+    // Running totals for every month from each customer's first to its latest movement.
+    const running = await rows<{ customer_id: number; months: string[]; last: string }>(
+      db,
+      sql`select customer_id, array_agg(month::text order by month) as months,
+                 max(month::text) filter (where last) as last
+          from point_report_running where customer_id in (${a.id}, ${c.id}) group by 1 order by 1`,
+    );
+    expect(running).toEqual([
+      { customer_id: a.id, months: ['2024-01-01', '2024-02-01', '2024-03-01'], last: '2024-03-01' },
+      {
+        customer_id: c.id,
+        months: ['2024-02-01', '2024-03-01', '2024-04-01'],
+        last: '2024-04-01',
+      },
+    ]);
+    await db.execute(sql`update point_report_running set points = points + 1 where customer_id = ${a.id}`);
     await db.execute(sql`delete from point_report_docs where doc = 'SR/A1'`);
     const broken = await verifyReportSummary(db);
     expect(broken.docs_missing).toBe(1);
-    expect(broken.months_missing).toBeGreaterThan(0);
+    // January, February, March, and April (after the latest row).
+    expect(broken.running_different).toBe(4);
+    await db.execute(sql`select point_report_rebuild()`);
+    expect(await verifyReportSummary(db)).toEqual(none);
+    // A month missing between two rows, or a second latest row, is read wrong: verify says so.
+    await db.execute(
+      sql`delete from point_report_running where customer_id = ${c.id} and month = '2024-03-01'`,
+    );
+    expect((await verifyReportSummary(db)).running_different).toBe(1);
+    await db.execute(sql`select point_report_rebuild()`);
+    await db.execute(
+      sql`update point_report_running set last = true where customer_id = ${c.id} and month = '2024-02-01'`,
+    );
+    // March, April (the February row is read again after it) and May (both latest rows).
+    expect((await verifyReportSummary(db)).running_different).toBe(3);
     await db.execute(sql`select point_report_rebuild()`);
     expect(await verifyReportSummary(db)).toEqual(none);
   });

@@ -42,10 +42,18 @@ export type ReportFilters = {
 
 type Paged<T> = { rows: T[]; meta: ReturnType<typeof pageMeta> };
 
-/** Runs one report statement with JIT off: compiling costs far more than these queries save. */
-async function reportRows<T>(db: Db, query: SQL): Promise<T[]> {
+/**
+ * Runs one report statement with JIT off: compiling costs far more than these queries save.
+ * `grouping`: the statement groups a row per customer (store points): memory for that hash table,
+ * and no parallel workers, whose start and merge cost more than they save on these few rows a customer.
+ */
+async function reportRows<T>(db: Db, query: SQL, grouping = false): Promise<T[]> {
   return db.transaction(async (tx) => {
     await rows(tx, sql`set local jit = off`);
+    if (grouping) {
+      await rows(tx, sql`set local work_mem = '64MB'`);
+      await rows(tx, sql`set local max_parallel_workers_per_gather = 0`);
+    }
     return rows<T>(tx, query);
   });
 }
@@ -211,41 +219,132 @@ order by ${sorted('p')}`,
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-const nextMonth = (day: string) => {
-  const d = new Date(`${monthStart(day)}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return isoDay(d);
-};
 const addDays = (day: string, n: number) => {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
   return isoDay(d);
 };
+const nextMonth = (day: string) => {
+  const d = new Date(`${monthStart(day)}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return isoDay(d);
+};
+/** Days from `from` to `to`, both included (0 when `to` is before `from`). */
+const dayCount = (from: string, to: string) =>
+  Math.max(0, Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1);
 
 /**
- * A date range cut into whole calendar months (read from point_report_months) and the days before
- * and after them (read from point_report_docs). Bounds are inclusive `YYYY-MM-DD`; absent = open.
+ * A signed part of a range's sums: `upto` the running totals at the end of a calendar month
+ * (point_report_running), `total` every customer's totals, `days` the day rows of point_report_docs.
  */
-export function splitRange(
-  start?: string,
-  end?: string,
-): { months?: { from?: string; to?: string }; days: { from?: string; to?: string }[] } {
-  // The first whole month, and the first day after the last whole month.
-  const fullFrom = start ? (start.endsWith('-01') ? start : nextMonth(start)) : undefined;
-  const fullTo = end ? (addDays(end, 1).endsWith('-01') ? addDays(end, 1) : monthStart(end)) : undefined;
-  if (fullFrom && fullTo && fullFrom >= fullTo) return { days: [{ from: start, to: end }] };
-  const days: { from?: string; to?: string }[] = [];
-  if (start && fullFrom && start < fullFrom) days.push({ from: start, to: addDays(fullFrom, -1) });
-  if (end && fullTo && fullTo <= end) days.push({ from: fullTo, to: end });
-  return { months: { from: fullFrom, to: fullTo ? addDays(fullTo, -1) : undefined }, days };
+export type RangePart =
+  | { kind: 'upto'; month: string; sign: 1 | -1 }
+  | { kind: 'total'; sign: 1 | -1 }
+  | { kind: 'days'; from: string; to: string; sign: 1 | -1 };
+
+/** What reading one month's running totals costs, in days of day rows (a row per customer vs. a day's rows). */
+export const RUNNING_LOOKUP_DAYS = 60;
+
+/**
+ * A date range (inclusive `YYYY-MM-DD` bounds, absent = open) as signed parts whose sums are the
+ * range's: (totals up to its end) - (totals up to the day before its start), a day's totals being
+ * its month's running totals less the days after it, or the previous month's plus the days up to
+ * it (whichever reads fewer days: at most half a month). A short range is read as its days when
+ * that reads less.
+ */
+export function rangeParts(start?: string, end?: string): RangePart[] {
+  const upTo = (day: string, sign: 1 | -1): RangePart[] => {
+    const first = monthStart(day);
+    const last = addDays(nextMonth(day), -1);
+    if (day === last) return [{ kind: 'upto', month: first, sign }];
+    if (dayCount(first, day) <= dayCount(addDays(day, 1), last)) {
+      return [
+        { kind: 'upto', month: monthStart(addDays(first, -1)), sign },
+        { kind: 'days', from: first, to: day, sign },
+      ];
+    }
+    return [
+      { kind: 'upto', month: first, sign },
+      { kind: 'days', from: addDays(day, 1), to: last, sign: sign === 1 ? -1 : 1 },
+    ];
+  };
+  const parts: RangePart[] = [
+    ...(end ? upTo(end, 1) : [{ kind: 'total', sign: 1 } as const]),
+    ...(start ? upTo(addDays(start, -1), -1) : []),
+  ];
+  if (start && end) {
+    const cost = parts.reduce(
+      (n, p) => n + (p.kind === 'days' ? dayCount(p.from, p.to) : RUNNING_LOOKUP_DAYS),
+      0,
+    );
+    if (dayCount(start, end) <= cost) return [{ kind: 'days', from: start, to: end, sign: 1 }];
+  }
+  return parts;
+}
+
+const STORE_SUMS = [
+  'master_points',
+  'promo_points',
+  'injected_points',
+  'redeemed_points',
+  'deducted_points',
+  'correction_points',
+  'points',
+] as const;
+
+/**
+ * The signed rows of `parts` as `(customer_id, entries, <columns>)`, one select per part (and per
+ * source table), for a union all. `columns` are point_report_running / point_report_docs columns;
+ * `docs` is the count of single-day invoice groups (multi-day ones are counted apart). `filter`
+ * adds conditions on the part's table (alias `r` or `s`).
+ */
+function partRows(
+  parts: RangePart[],
+  columns: readonly string[],
+  filter: (t: 'r' | 's') => { join: SQL; parts: (SQL | undefined)[] },
+): SQL[] {
+  const cols = (t: 'r' | 's', sign: 1 | -1) =>
+    sql.raw(
+      [`${t}.customer_id`, 'entries', ...columns]
+        .map((c, i) => {
+          if (i === 0) return c;
+          const v = t === 's' && c === 'docs' ? '(s.solo_id = 0 and not s.multi)::int' : `${t}.${c}`;
+          return sign === 1 ? v : `-${v}`;
+        })
+        .join(', '),
+    );
+  const running = (sign: 1 | -1, cond: SQL) => {
+    const f = filter('r');
+    return sql`select ${cols('r', sign)} from point_report_running r${f.join} where ${allOf([cond, ...f.parts])}`;
+  };
+  const days = (sign: 1 | -1, from: string, to: string, multi: boolean) => {
+    const f = filter('s');
+    return sql`select ${cols('s', sign)} from point_report_docs s${f.join}
+      where ${allOf([sql.raw(multi ? 's.multi' : 'not s.multi'), sql`s.entry_date between ${from}::date and ${to}::date`, ...f.parts])}`;
+  };
+  return parts.flatMap((p) => {
+    if (p.kind === 'total') return [running(p.sign, sql`r.last`)];
+    if (p.kind === 'upto') {
+      // The month's row, else (months after the customer's latest row) the latest row.
+      return [
+        running(p.sign, sql`r.month = ${p.month}::date`),
+        running(p.sign, sql`r.last and r.month < ${p.month}::date`),
+      ];
+    }
+    // Two selects, each on its partial date index.
+    return [days(p.sign, p.from, p.to, false), days(p.sign, p.from, p.to, true)];
+  });
 }
 
 /**
  * GET /point/report/store: per customer with movements in the range, its points by kind.
  *
- * Whole months come from point_report_months (one row per customer and month), the days around
- * them from point_report_docs; invoice documents with live rows on several days are counted once
- * from point_report_docs. The sums are those of the ledger rows in the range.
+ * Read from point_report_running (per customer and month, the running totals from its first
+ * movement: migration 0012) and point_report_docs (per report group and day: 0007), whatever the
+ * range's length: first the customers with movements in the range and the sort figure, from at
+ * most two running rows per customer (see rangeParts), then every figure for the page's customers
+ * only. Invoice documents with live rows on several days are counted once, from their day rows in
+ * the range, for the page's customers. The sums are those of the ledger rows in the range.
  */
 export async function storePoints(
   db: Db,
@@ -253,54 +352,20 @@ export async function storePoints(
   q: ReportFilters,
 ): Promise<Paged<StorePointsRow>> {
   const f = customerFilters(req, q);
-  const byCustomer = ['customer_name', 'customer_code', 'point_balance'].includes(
-    resolveSortKey(STORE_POINTS_SORT_KEYS, q.by ?? '') ?? '',
-  );
-  const joinCustomer = (t: string) =>
-    f.needsCustomer ? sql.raw(` join customers c on c.id = ${t}.customer_id`).append(f.join) : sql``;
-  const customerOnly = (t: string) => [
-    q.customer_id ? sql`${sql.raw(t)}.customer_id = ${q.customer_id}` : undefined,
-    ...f.parts,
-  ];
-  const between = (col: string, r: { from?: string; to?: string }) => [
-    r.from ? sql`${sql.raw(col)} >= ${r.from}::date` : undefined,
-    r.to ? sql`${sql.raw(col)} <= ${r.to}::date` : undefined,
-  ];
-  const split = splitRange(q.start_date, q.end_date);
-  const sums = sql`master_points, promo_points, injected_points, redeemed_points, deducted_points, correction_points, points`;
-  const pieces: SQL[] = [];
-  if (split.months) {
-    pieces.push(sql`select m.customer_id, m.entries, m.docs, ${sql.raw(
-      'm.master_points, m.promo_points, m.injected_points, m.redeemed_points, m.deducted_points, m.correction_points, m.points',
-    )}
-      from point_report_months m${joinCustomer('m')}
-      ${where(allOf([...between('m.month', split.months), ...customerOnly('m')]))}`);
-  }
-  const dayRange = (col: string) =>
-    split.days.length === 0
-      ? undefined
-      : sql`(${sql.join(
-          split.days.map((r) => allOf(between(col, r)) ?? sql`true`),
-          sql` or `,
-        )})`;
-  if (split.days.length > 0) {
-    pieces.push(sql`select s.customer_id, s.entries, (s.solo_id = 0 and not s.multi)::int, ${sql.raw(
-      's.master_points, s.promo_points, s.injected_points, s.redeemed_points, s.deducted_points, s.correction_points, s.points',
-    )}
-      from point_report_docs s${joinCustomer('s')}
-      ${where(allOf([dayRange('s.entry_date'), ...customerOnly('s')]))}`);
-  }
-  // Documents spread over several days: counted once, from their day rows in the whole range.
-  pieces.push(sql`select s.customer_id, 0, count(distinct s.doc), 0, 0, 0, 0, 0, 0, 0
-      from point_report_docs s${joinCustomer('s')}
-      ${where(
-        allOf([
-          sql`s.multi and s.solo_id = 0`,
-          ...between('s.entry_date', { from: q.start_date, to: q.end_date }),
-          ...customerOnly('s'),
-        ]),
-      )}
-      group by s.customer_id`);
+  const fallback = storePointsContract.defaultSort;
+  const key = resolveSortKey(STORE_POINTS_SORT_KEYS, q.by ?? fallback.by);
+  const byCustomer = ['customer_name', 'customer_code', 'point_balance'].includes(key ?? '');
+  // The population's sort figure, when the sort is on one.
+  const figure = key === 'net_points' ? 'points' : key === 'master_points' ? 'master_points' : undefined;
+  const parts = rangeParts(q.start_date, q.end_date);
+  const populationRows = partRows(parts, figure ? [figure] : [], (t) => ({
+    join: f.needsCustomer ? sql.raw(` join customers c on c.id = ${t}.customer_id`).append(f.join) : sql``,
+    parts: [q.customer_id ? sql`${sql.raw(t)}.customer_id = ${q.customer_id}` : undefined, ...f.parts],
+  }));
+  const pageRows = partRows(parts, ['docs', ...STORE_SUMS], (t) => ({
+    join: sql``,
+    parts: [sql`${sql.raw(t)}.customer_id in (select customer_id from p)`],
+  }));
   const sortOn = (t: 'g' | 'p'): Record<string, SQL> => ({
     id: sql.raw(`${t}.customer_id`),
     customer_id: sql.raw(`${t}.customer_id`),
@@ -311,23 +376,22 @@ export async function storePoints(
     point_balance: sql.raw(`${t}.point_balance`),
   });
   // Customer columns ride along only when the sort needs them.
-  const customerCols = byCustomer
-    ? sql`, sc.customer_name, sc.customer_code, sc.point_balance`
-    : sql`, null::text as customer_name, null::text as customer_code, null::int as point_balance`;
-  const fallback = storePointsContract.defaultSort;
+  const customerCols = byCustomer ? sql`, sc.customer_name, sc.customer_code, sc.point_balance` : sql``;
+  const figureCol = figure
+    ? sql`, sum(u.figure)::int as ${sql.raw(figure === 'points' ? 'net_points' : 'master_points')}`
+    : sql``;
+  const inRange = [
+    q.start_date ? sql`s.entry_date >= ${q.start_date}::date` : undefined,
+    q.end_date ? sql`s.entry_date <= ${q.end_date}::date` : undefined,
+  ];
+  const population = sql`select u.customer_id${figureCol}
+  from (${sql.join(populationRows, sql` union all `)}) u(customer_id, entries${figure ? sql`, figure` : sql``})
+  group by u.customer_id
+  having sum(u.entries) > 0`;
   const result = await reportRows<StorePointsRow & { total: number }>(
     db,
     sql`
-with a as (
-  select u.customer_id, sum(u.docs)::int as invoices,
-         sum(u.master_points)::int as master_points, sum(u.promo_points)::int as promo_points,
-         sum(u.injected_points)::int as injected_points, sum(u.redeemed_points)::int as redeemed_points,
-         sum(u.deducted_points)::int as deducted_points, sum(u.correction_points)::int as correction_points,
-         sum(u.points)::int as net_points
-  from (${sql.join(pieces, sql` union all `)}) u(customer_id, entries, docs, ${sums})
-  group by u.customer_id
-  having sum(u.entries) > 0
-),
+with a as (${population}),
 g as (
   select a.*${customerCols} from a${byCustomer ? sql` join customers sc on sc.id = a.customer_id` : sql``}
 ),
@@ -335,11 +399,27 @@ p as (
   select * from g
   order by ${order(sortOn('g'), STORE_POINTS_SORT_KEYS, q, fallback, 'id')}
   limit ${q.limit} offset ${(q.page - 1) * q.limit}
+),
+f as (
+  select u.customer_id, sum(u.docs) as docs, ${sql.raw(STORE_SUMS.map((c) => `sum(u.${c}) as ${c}`).join(', '))}
+  from (${sql.join(pageRows, sql` union all `)}) u(customer_id, entries, docs, ${sql.raw(STORE_SUMS.join(', '))})
+  group by u.customer_id
+),
+-- Documents spread over several days: counted once, from their day rows in the range.
+md as (
+  select s.customer_id, count(distinct s.doc) as docs
+  from point_report_docs s
+  where ${allOf([sql`s.customer_id in (select customer_id from p)`, sql`s.multi and s.solo_id = 0`, ...inRange])}
+  group by s.customer_id
 )
-select p.customer_id as id, p.customer_id, ${NAME_COLUMNS}, p.invoices, p.master_points, p.promo_points,
-       p.injected_points, p.redeemed_points, p.deducted_points, p.correction_points, p.net_points,
-       c.point_balance, (select count(*) from g)::int as total
+select p.customer_id as id, p.customer_id, ${NAME_COLUMNS}, (f.docs + coalesce(md.docs, 0))::int as invoices,
+       f.master_points::int as master_points, f.promo_points::int as promo_points,
+       f.injected_points::int as injected_points, f.redeemed_points::int as redeemed_points,
+       f.deducted_points::int as deducted_points, f.correction_points::int as correction_points,
+       f.points::int as net_points, c.point_balance, (select count(*) from g)::int as total
 from p ${NAME_JOINS}
+join f on f.customer_id = p.customer_id
+left join md on md.customer_id = p.customer_id
 order by ${order(
       {
         ...sortOn('p'),
@@ -352,14 +432,14 @@ order by ${order(
       fallback,
       'id',
     )}`,
+    true,
   );
   let total = result[0]?.total;
   if (total === undefined) {
     const [r] = await reportRows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from (
-            select u.customer_id from (${sql.join(pieces, sql` union all `)}) u(customer_id, entries)
-            group by u.customer_id having sum(u.entries) > 0) x`,
+      sql`select count(*)::int as n from (${population}) x`,
+      true,
     );
     total = r.n;
   }

@@ -52,50 +52,92 @@ export type SummaryCheck = {
   /** Rows of point_report_docs missing or different / extra, against the ledger. */
   docs_missing: number;
   docs_extra: number;
-  /** Rows of point_report_months missing or different / extra (all-zero rows are ignored). */
-  months_missing: number;
-  months_extra: number;
+  /**
+   * Customer-months whose running totals, read as the store points report reads them from
+   * point_report_running (the month's row, else the customer's latest row before it), differ from
+   * the running totals of the ledger; every month from a customer's first row or movement to the
+   * month after its last.
+   */
+  running_different: number;
 };
 
+const RUNNING_COLUMNS = [
+  'entries',
+  'docs',
+  'master_points',
+  'promo_points',
+  'injected_points',
+  'redeemed_points',
+  'deducted_points',
+  'correction_points',
+  'points',
+] as const;
+
 /**
- * The report summaries (migration 0007: point_report_docs, point_report_months) against the same
- * figures computed from the ledger rows now; all zero when they agree.
+ * The report summaries (point_report_docs: migration 0007, point_report_running: 0012) against the
+ * same figures computed from the ledger rows now; all zero when they agree.
  */
 export async function verifyReportSummary(db: DbOrTx): Promise<SummaryCheck> {
   const [{ q }] = await rows<{ q: string }>(
     db,
     sql`select point_report_groups_sql('select * from point_ledger') as q`,
   );
+  const cols = (f: (c: string) => string) => sql.raw(RUNNING_COLUMNS.map(f).join(', '));
   const [r] = await rows<SummaryCheck>(
     db,
     sql`with want as (${sql.raw(q)}),
         want_months as (
-          select date_trunc('month', entry_date)::date as month, customer_id, sum(entries)::bigint as entries,
+          select customer_id, date_trunc('month', entry_date)::date as month, sum(entries)::bigint as entries,
                  (count(*) filter (where solo_id = 0 and not multi))::bigint as docs,
-                 sum(master_points)::bigint as master_points, sum(promo_points)::bigint as promo_points,
-                 sum(injected_points)::bigint as injected_points, sum(redeemed_points)::bigint as redeemed_points,
-                 sum(deducted_points)::bigint as deducted_points, sum(correction_points)::bigint as correction_points,
-                 sum(points)::bigint as points
+                 ${sql.raw(
+                   RUNNING_COLUMNS.slice(2)
+                     .map((c) => `sum(${c})::bigint as ${c}`)
+                     .join(', '),
+                 )}
           from want group by 1, 2
         ),
-        have_months as (
-          select month, customer_id, entries, docs, master_points, promo_points, injected_points, redeemed_points,
-                 deducted_points, correction_points, points
-          from point_report_months
-          where (entries, docs, master_points, promo_points, injected_points, redeemed_points, deducted_points,
-                 correction_points, points) <> (0, 0, 0, 0, 0, 0, 0, 0, 0)
+        span as (
+          select customer_id, min(month) as lo, max(month) as hi
+          from (select customer_id, month from want_months union all select customer_id, month from point_report_running) x
+          group by 1
+        ),
+        grid as (
+          select s.customer_id, g.month::date as month
+          from span s cross join generate_series(s.lo, s.hi + interval '1 month', interval '1 month') g(month)
+        ),
+        expected as (
+          select g.customer_id, g.month, ${cols((c) => `coalesce(sum(w.${c}) over run, 0)::bigint as ${c}`)}
+          from grid g left join want_months w on w.customer_id = g.customer_id and w.month = g.month
+          window run as (partition by g.customer_id order by g.month)
+        ),
+        read as (
+          select x.customer_id, x.month, ${cols((c) => `sum(x.${c})::bigint as ${c}`)}
+          from (
+            select g.customer_id, g.month, ${cols((c) => `r.${c}`)}
+            from grid g join point_report_running r on r.month = g.month and r.customer_id = g.customer_id
+            union all
+            select g.customer_id, g.month, ${cols((c) => `l.${c}`)}
+            from grid g join point_report_running l on l.customer_id = g.customer_id and l.last and l.month < g.month
+          ) x
+          group by 1, 2
+        ),
+        have as (
+          select g.customer_id, g.month, ${cols((c) => `coalesce(h.${c}, 0)::bigint as ${c}`)}
+          from grid g left join read h on h.customer_id = g.customer_id and h.month = g.month
         )
         select (select count(*) from (select * from want except all select * from point_report_docs) x)::int as docs_missing,
                (select count(*) from (select * from point_report_docs except all select * from want) x)::int as docs_extra,
-               (select count(*) from (select * from want_months except all select * from have_months) x)::int as months_missing,
-               (select count(*) from (select * from have_months except all select * from want_months) x)::int as months_extra`,
+               (select count(*) from (select * from expected except all select * from have) x)::int as running_different`,
   );
   return r;
 }
 
 export function formatSummaryCheck(c: SummaryCheck): string {
-  const bad = c.docs_missing + c.docs_extra + c.months_missing + c.months_extra;
+  const bad = c.docs_missing + c.docs_extra + c.running_different;
   return bad === 0
-    ? 'points:verify: the report summaries (point_report_docs, point_report_months) match the ledger.'
-    : `points:verify: the report summaries differ from the ledger: point_report_docs ${c.docs_missing} missing/different, ${c.docs_extra} extra; point_report_months ${c.months_missing} missing/different, ${c.months_extra} extra (repair: select point_report_rebuild())`;
+    ? 'points:verify: the report summaries (point_report_docs, point_report_running) match the ledger.'
+    : `points:verify: the report summaries differ from the ledger: point_report_docs ${c.docs_missing} missing/different, ${c.docs_extra} extra; point_report_running ${c.running_different} customer-months with other running totals (repair: select point_report_rebuild())`;
 }
+
+/** Whether a summary check found any difference. */
+export const summaryDiffers = (c: SummaryCheck) => c.docs_missing + c.docs_extra + c.running_different > 0;

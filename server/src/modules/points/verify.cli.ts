@@ -5,7 +5,13 @@
 import { ConfigError, loadConfig, loadDotEnv } from '../../config';
 import { type Database, openDatabase } from '../../db/client';
 import { DataDirLockedError } from '../../db/lock';
-import { formatDifferences, formatSummaryCheck, verifyBalances, verifyReportSummary } from './points.verify';
+import {
+  formatDifferences,
+  formatSummaryCheck,
+  summaryDiffers,
+  verifyBalances,
+  verifyReportSummary,
+} from './points.verify';
 
 async function main(): Promise<number> {
   let database: Database;
@@ -25,8 +31,7 @@ async function main(): Promise<number> {
     const lines = formatDifferences(result);
     (result.differences.length > 0 ? console.error : console.log)(lines.join('\n'));
     const summary = await verifyReportSummary(database.db);
-    const summaryBad =
-      summary.docs_missing + summary.docs_extra + summary.months_missing + summary.months_extra > 0;
+    const summaryBad = summaryDiffers(summary);
     (summaryBad ? console.error : console.log)(formatSummaryCheck(summary));
     return result.differences.length > 0 || summaryBad ? 1 : 0;
   } finally {
