@@ -149,9 +149,10 @@ async function main() {
     const [branch] = await database.rows<{ id: number; n: number }>(
       sql`select branch_id as id, count(*)::int as n from customers group by 1 order by 2 desc limit 1`,
     );
-    const [type] = await database.rows<{ id: number }>(
-      sql`select customer_type_id as id from customers where customer_type_id is not null group by 1 order by count(*) desc limit 1`,
+    const types = await database.rows<{ id: number }>(
+      sql`select customer_type_id as id from customers where customer_type_id is not null group by 1 order by count(*) desc limit 2`,
     );
+    const type = types[0];
     // A moderately common word of the customer names (the 5th most frequent in a sample).
     const words = await database.rows<{ w: string; n: number }>(sql`
       select w, count(*)::int as n
@@ -186,6 +187,20 @@ async function main() {
         target: 30,
         urls: [`/web/customer/?page=1&limit=10&active=1&search=${term}`],
       },
+      // The most common words under each of the two most common types: a type and a word that share
+      // no row (every "toko" of one type) once read every row of the table (issue 15).
+      ...words.slice(0, 2).flatMap(({ w }) =>
+        types.map((t) => ({
+          name: `customer list p1: customer type ${t.id} + '${w}'`,
+          target: 30,
+          urls: [`/web/customer/?page=1&limit=10&customer_type_id=${t.id}&search=${w}`],
+        })),
+      ),
+      ...words.slice(0, 2).map(({ w }) => ({
+        name: `customer list p1: active + '${w}'`,
+        target: 30,
+        urls: [`/web/customer/?page=1&limit=10&active=1&search=${w}`],
+      })),
       {
         name: 'customer list p1: max-point view + search',
         target: 30,

@@ -14,6 +14,7 @@ import {
   SQL,
   type SQLWrapper,
   StringChunk,
+  sql,
   Table,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -112,6 +113,55 @@ export function searchCondition(
         : ilike(c as AnyPgColumn, pattern),
     ),
   );
+}
+
+/**
+ * Equality filters written as `<prefix><value>` tags in a text[] expression that one multicolumn GIN
+ * index holds beside a search column's trigrams (see migration 0013_list_speed). A search under such
+ * filters then finds its candidates in one index scan that applies the term and the filters together:
+ * a common word under a filter few of its rows share (a customer type, a branch) visits only the rows
+ * that pass both, where the planner, blind to how the two correlate, read every row of one or the other.
+ *
+ * `expr` must be written exactly as the index's expression. A tag condition is only ever added beside
+ * the filter's own condition (it selects the same rows), so results cannot change, only the plan.
+ */
+export class FilterTags {
+  constructor(
+    readonly expr: SQL,
+    /**
+     * filter key -> its tag prefix (the value is tagged as PostgreSQL writes it as text), or the prefix
+     * and the one value worth a tag: a value most rows hold (a customer is usually active) would make
+     * the index read a posting list of most of the table to save almost nothing.
+     */
+    readonly prefixes: Readonly<Record<string, string | { prefix: string; only: boolean | number }>>,
+    /** The prefix of the branch column, for a branch-scoped caller's branches. */
+    readonly branchPrefix?: string,
+  ) {}
+
+  static text(value: unknown): string {
+    return typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
+  }
+
+  /**
+   * `expr @> array[<tags>]` for the tagged filters present in `query`, and `expr && array[<branches>]`
+   * for a caller limited to `branches`; undefined when neither applies.
+   */
+  condition(query: Record<string, unknown>, branches: 'all' | readonly number[] = 'all'): SQL | undefined {
+    const tags: string[] = [];
+    for (const [key, rule] of Object.entries(this.prefixes)) {
+      const value = query[key];
+      if (typeof value !== 'number' && typeof value !== 'boolean') continue;
+      if (typeof rule === 'string') tags.push(`${rule}${FilterTags.text(value)}`);
+      else if (rule.only === value) tags.push(`${rule.prefix}${FilterTags.text(value)}`);
+    }
+    const parts: SQL[] = [];
+    if (tags.length > 0) parts.push(sql`${this.expr} @> ${sql.param(tags)}::text[]`);
+    if (this.branchPrefix && branches !== 'all' && branches.length > 0) {
+      const scoped = branches.map((b) => `${this.branchPrefix}${b}`);
+      parts.push(sql`${this.expr} && ${sql.param(scoped)}::text[]`);
+    }
+    return parts.length === 0 ? undefined : and(...parts);
+  }
 }
 
 export function allOf(parts: (SQL | SQLWrapper | undefined)[]): SQL | undefined {

@@ -8,7 +8,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
-import type { SearchColumn, SortMap } from '../http/list-query';
+import type { FilterTags, SearchColumn, SortMap } from '../http/list-query';
 import { branchCondition, type ScopedTable } from '../http/scope';
 
 export type HookCtx = { req: FastifyRequest; tx: Tx };
@@ -39,6 +39,11 @@ export type ResourceDef<C extends ResourceContract = ResourceContract> = {
   joins?: (q: any) => any;
   sort: SortMap;
   search: SearchColumn[];
+  /**
+   * Equality filters (and the branch scope) also held as tags in one GIN index with the search column
+   * (list-query.ts FilterTags): a searched list finds its matches through both at once.
+   */
+  searchTags?: FilterTags;
   filters?: Record<string, Filter>;
   scope?: ScopeRule;
   /** Extra condition always applied (e.g. hide soft-deleted rows). */

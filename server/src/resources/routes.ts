@@ -61,6 +61,8 @@ export function conditions(
   return allOf(parts);
 }
 
+/** Rows sampled (the newest) to tell whether a filtered search's matches are dense (see pagedList). */
+const PROBE_ROWS = 500;
 /** Below this many matches a searched list is fetched from the matching ids (see pagedList). */
 const FEW_MATCHES = 5000;
 /** An unfiltered list of at least this many rows (PostgreSQL's estimate) answers an estimated total. */
@@ -120,6 +122,11 @@ export async function pagedList(
   columns: Record<string, unknown>,
   opts: {
     where: SQL | undefined;
+    /**
+     * The same condition as `where`, written so that an index serves it whole (e.g. with FilterTags):
+     * used to find the matching rows of a search. It must select exactly the rows `where` does.
+     */
+    matchWhere?: SQL;
     order: SQL[];
     page: number;
     limit: number;
@@ -145,6 +152,10 @@ export async function pagedList(
       const res = (await db.execute(opts.countSql)) as unknown as { rows: { n: string | number }[] };
       return Number(res.rows[0]?.n ?? 0);
     }
+    if (where === undefined && !opts.prepare) {
+      const prepared = preparedCount(db, def);
+      if (prepared) return Number(((await prepared.execute({})) as { n: number }[])[0].n);
+    }
     const q = onlyTable(where, def.table)
       ? (db as Db).select({ n: count() }).from(def.table).where(where)
       : baseQuery(db, def, { n: count() }).where(where);
@@ -154,9 +165,42 @@ export async function pagedList(
     onlyTable(where, def.table)
       ? (db as Db).select({ one: sql`1` }).from(def.table).where(where)
       : baseQuery(db, def, { one: sql`1` }).where(where);
-  const cappedCount = async (cap: number) => {
-    const res = await (db as Db).select({ n: count() }).from(matchingRows().limit(cap).as('capped'));
-    return Number(res[0]?.n ?? 0);
+  /**
+   * Whether `matchWhere` (an index for the search and its filters together) would cost more than it
+   * saves: when matches are dense, reading rows in order finds `few + 1` of them within a few thousand
+   * rows, while the index reads every posting list of the term and the filters first. Told from the
+   * newest PROBE_ROWS rows (a short primary-key range): dense when they extrapolate to more than twice
+   * `few` matches. Without `matchWhere`, or with conditions on joined tables, there is nothing to decide.
+   */
+  const denseMatches = async (few: number): Promise<boolean> => {
+    if (!opts.matchWhere || !where || !onlyTable(where, def.table)) return false;
+    const [rowsEstimate, res] = await Promise.all([
+      estimatedRows(db, def),
+      // The newest rows under the table's own name, so that `where` (which names the table) applies.
+      db.execute(
+        sql`select count(*) as n from (select * from ${def.table} order by ${def.table.id} desc limit ${PROBE_ROWS}) ${sql.identifier(getTableName(def.table))} where ${where}`,
+      ) as unknown as Promise<{ rows: { n: string | number }[] }>,
+    ]);
+    const n = Number(res.rows[0]?.n ?? 0);
+    return (n / PROBE_ROWS) * rowsEstimate > 2 * (few + 1);
+  };
+  /**
+   * How many rows match, counting at most `few + 1`, and when that is all of them (at most `few`) their
+   * ids, from one scan: the page is then read from those ids, not from a second scan of the search.
+   */
+  const matches = async (few: number): Promise<{ n: number; ids: number[] | null }> => {
+    const match = (await denseMatches(few)) ? where : (opts.matchWhere ?? where);
+    const ids = onlyTable(match, def.table)
+      ? (db as Db).select({ id: def.table.id }).from(def.table).where(match)
+      : baseQuery(db, def, { id: def.table.id }).where(match);
+    // The ids as one text value, not a row each: cheap to carry and to read on both drivers.
+    const res = (await db.execute(
+      sql`select count(*) as n, case when count(*) <= ${few} then array_to_string(array_agg(m.id), ',') end as ids from ${ids.limit(few + 1)} m`,
+    )) as unknown as { rows: { n: string | number; ids: string | null }[] };
+    const n = Number(res.rows[0]?.n ?? 0);
+    const text = res.rows[0]?.ids ?? null;
+    if (n > few) return { n, ids: null };
+    return { n, ids: text ? text.split(',').map(Number) : [] };
   };
   const plannedRows = async () => {
     const res = (await db.execute(sql`explain (format json) ${matchingRows().getSQL()}`)) as unknown as {
@@ -174,11 +218,19 @@ export async function pagedList(
     return { total: await exactCount(), estimated: false };
   };
   const fetchPage = async (narrow?: SQL, from?: { order: SQL[]; offset: number; limit: number }) => {
-    const ids = baseQuery(db, def, { id: def.table.id })
-      .where(narrow ?? where)
-      .orderBy(...(from?.order ?? order))
-      .limit(from?.limit ?? limit)
-      .offset(from?.offset ?? offset);
+    const pageOrder = from?.order ?? order;
+    const pageLimit = from?.limit ?? limit;
+    const pageOffset = from?.offset ?? offset;
+    // With no condition at all, the ids come from a statement prepared once per order (preparedIds).
+    const plainIds = narrow === undefined && where === undefined && !opts.prepare;
+    const preparedIdList = plainIds ? preparedIds(db, def, pageOrder) : null;
+    const ids = preparedIdList
+      ? preparedIdList.execute({ limit: pageLimit, offset: pageOffset })
+      : baseQuery(db, def, { id: def.table.id })
+          .where(narrow ?? where)
+          .orderBy(...pageOrder)
+          .limit(pageLimit)
+          .offset(pageOffset);
     const prepared = opts.prepare ? undefined : preparedPage(db, def, columns, order);
     if (prepared) {
       // The page's ids first (one table and the joins its conditions need: cheap to plan), then the
@@ -198,20 +250,25 @@ export async function pagedList(
     >[];
   };
   if (opts.search?.trim()) {
-    let total: number;
     if (!opts.countSql) {
       // A common word can match tens of thousands of rows, and counting them means visiting each.
       // Count at most FEW_MATCHES + 1; past that the total is PostgreSQL's estimate for the search
       // (`total_estimated`, shown as "about N"), and the page is read in order from the top. Below
       // it, the capped count is the exact total.
       const few = opts.fewMatches ?? FEW_MATCHES;
-      const capped = await cappedCount(few + 1);
-      if (capped > few) {
-        const estimate = Math.max(await plannedRows(), capped);
+      const found = await matches(few);
+      if (!found.ids) {
+        const estimate = Math.max(await plannedRows(), found.n);
         return { rows: await fetchPage(), total: estimate, estimated: true };
       }
-      total = capped;
-    } else total = await exactCount();
+      const total = found.n;
+      if (total === 0 || offset >= total) return { rows: [], total };
+      // Every match is known: the page is read from their ids alone. As an init plan (`array(select
+      // unnest(...))`), so the planner does not estimate thousands of ids one by one (~10 ms).
+      const ids = sql`${def.table.id} = any(array(select unnest(${sql.param(found.ids)}::int[])))`;
+      return { rows: await fetchPage(ids, fromEnd(total)), total };
+    }
+    const total = await exactCount();
     if (total === 0 || offset >= total) return { rows: [], total };
     if (total > FEW_MATCHES) return { rows: await fetchPage(undefined, fromEnd(total)), total };
     const matching = baseQuery(db, def, { id: def.table.id }).where(where);
@@ -236,15 +293,84 @@ export async function pagedList(
   }
 }
 
-type PreparedPage = { execute(values: { ids: number[] }): Promise<unknown[]> };
-const preparedPages = new WeakMap<object, WeakMap<AnyResourceDef, Map<string, PreparedPage | null>>>();
+type Prepared<V> = { execute(values: V): Promise<unknown[]> };
+type PreparedPage = Prepared<{ ids: number[] }>;
+const preparedStatements = new WeakMap<
+  object,
+  WeakMap<AnyResourceDef, Map<string, Prepared<never> | null>>
+>();
+/** The same, found by the identity of a list's order (precomputed per route, see listPlan). */
+const preparedByOrder = new WeakMap<
+  object,
+  WeakMap<AnyResourceDef, WeakMap<SQL[], Map<string, Prepared<never> | null>>>
+>();
+
+type Dialect = { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
+const dialectOf = (db: DbOrTx) => (db as unknown as { dialect: Dialect }).dialect;
+
+/**
+ * A statement of a list built and prepared once per (database handle, definition, `kind`, order): on
+ * the PostgreSQL server a named prepared statement on each pooled connection, so it is neither built
+ * nor parsed again, and its plan is cached when PostgreSQL finds that pays. Null (not cached) when the
+ * order carries parameters. `kind` names what `build` makes (its columns and shape).
+ */
+function preparedFor<V>(
+  db: DbOrTx,
+  def: AnyResourceDef,
+  kind: string,
+  order: SQL[],
+  // biome-ignore lint/suspicious/noExplicitAny: drizzle's dynamic select builder
+  build: () => any,
+): Prepared<V> | null {
+  let byDefOrder = preparedByOrder.get(db);
+  if (!byDefOrder) {
+    byDefOrder = new WeakMap();
+    preparedByOrder.set(db, byDefOrder);
+  }
+  let byOrder = byDefOrder.get(def);
+  if (!byOrder) {
+    byOrder = new WeakMap();
+    byDefOrder.set(def, byOrder);
+  }
+  let forOrder = byOrder.get(order);
+  if (!forOrder) {
+    forOrder = new Map();
+    byOrder.set(order, forOrder);
+  }
+  const known = forOrder.get(kind);
+  if (known !== undefined) return known as Prepared<V> | null;
+  const orderText = dialectOf(db).sqlToQuery(sql.join(order, sql`, `));
+  let byDef = preparedStatements.get(db);
+  if (!byDef) {
+    byDef = new WeakMap();
+    preparedStatements.set(db, byDef);
+  }
+  let byKey = byDef.get(def);
+  if (!byKey) {
+    byKey = new Map();
+    byDef.set(def, byKey);
+  }
+  const key = `${kind}|${orderText.sql}`;
+  let prepared = byKey.get(key);
+  if (prepared === undefined) {
+    if (orderText.params.length > 0) prepared = null;
+    else {
+      const query = build();
+      const text: string = query.toSQL().sql;
+      const name = `lbo_page_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      prepared = query.prepare(name) as Prepared<never>;
+    }
+    byKey.set(key, prepared);
+  }
+  forOrder.set(kind, prepared);
+  return prepared as Prepared<V> | null;
+}
 
 /**
  * The rows of a page by their ids, `select <columns> from <table> <joins> where id = any($ids) order by
- * <order>`, built and prepared once per (database handle, definition, columns, order). On the
- * PostgreSQL server it is a named prepared statement on each pooled connection, so the definition's
- * left joins (seven for customers) are planned once, not on every request: planning them cost ten
- * times the page's execution. Null (not cached) when the order carries parameters.
+ * <order>`, prepared once per (database handle, definition, columns, order): the definition's left
+ * joins (seven for customers) are planned once, not on every request: planning them cost ten times
+ * the page's execution.
  */
 function preparedPage(
   db: DbOrTx,
@@ -252,31 +378,32 @@ function preparedPage(
   columns: Record<string, unknown>,
   order: SQL[],
 ): PreparedPage | null {
-  const dialect = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } })
-    .dialect;
-  const orderText = dialect.sqlToQuery(sql.join(order, sql`, `));
-  if (orderText.params.length > 0) return null;
-  const key = `${Object.keys(columns).join(',')}|${orderText.sql}`;
-  let byDef = preparedPages.get(db);
-  if (!byDef) {
-    byDef = new WeakMap();
-    preparedPages.set(db, byDef);
-  }
-  let byKey = byDef.get(def);
-  if (!byKey) {
-    byKey = new Map();
-    byDef.set(def, byKey);
-  }
-  const cached = byKey.get(key);
-  if (cached !== undefined) return cached;
-  const query = baseQuery(db, def, columns)
-    .where(sql`${def.table.id} = any(${sql.placeholder('ids')})`)
-    .orderBy(...order);
-  const text: string = query.toSQL().sql;
-  const name = `lbo_page_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-  const prepared = query.prepare(name) as PreparedPage;
-  byKey.set(key, prepared);
-  return prepared;
+  return preparedFor(db, def, `rows:${Object.keys(columns).join(',')}`, order, () =>
+    baseQuery(db, def, columns)
+      .where(sql`${def.table.id} = any(${sql.placeholder('ids')})`)
+      .orderBy(...order),
+  );
+}
+
+/**
+ * A page's ids of a list with no condition, `select id from <table> <joins> order by <order> limit $limit
+ * offset $offset`, prepared once per order (the plain list every screen opens on).
+ */
+function preparedIds(db: DbOrTx, def: AnyResourceDef, order: SQL[]) {
+  return preparedFor<{ limit: number; offset: number }>(db, def, 'ids', order, () =>
+    baseQuery(db, def, { id: def.table.id })
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+}
+
+/** `select count(*) from <table>`, prepared once per definition (a list with no condition). */
+const NO_ORDER: SQL[] = [];
+function preparedCount(db: DbOrTx, def: AnyResourceDef) {
+  return preparedFor<Record<string, never>>(db, def, 'count', NO_ORDER, () =>
+    (db as Db).select({ n: count() }).from(def.table),
+  );
 }
 
 /** Loads one record as the API shows it; 404 if absent, 403 if outside the caller's branches. */
@@ -370,6 +497,21 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
   const wrapList = (rows: unknown[]) => (listKey ? { [listKey]: rows } : rows);
   registerExport(app, db, def); // GET /export/<name>: the whole list as CSV/XLSX, streamed
 
+  // The order (and its reverse) of each sort asked for, built once: the same objects on every request,
+  // so the statements prepared for them are found by identity (see preparedFor). An unknown sort
+  // column throws (400) and is not kept; the accepted ones are few.
+  const plans = new Map<string, ReturnType<typeof orderings>>();
+  const listPlan = (by: string | undefined, dir: 'asc' | 'desc' | undefined) => {
+    const key = `${by ?? ''}\u0000${dir ?? ''}`;
+    let plan = plans.get(key);
+    if (!plan) {
+      plan = orderings(def.sort, contract.sortKeys, by, dir, contract.defaultSort, def.table.id);
+      if (plans.size >= 200) plans.clear();
+      plans.set(key, plan);
+    }
+    return plan;
+  };
+
   if (paths.list) {
     r.get(
       paths.list,
@@ -384,17 +526,12 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
       },
       async (req) => {
         const q = req.query as ListQueryT & Record<string, unknown>;
-        const { order, reversed } = orderings(
-          def.sort,
-          contract.sortKeys,
-          q.by,
-          q.sort,
-          contract.defaultSort,
-          def.table.id,
-        );
+        const { order, reversed } = listPlan(q.by, q.sort);
         const where = conditions(def, req, q as Record<string, unknown>);
+        const tags = q.search?.trim() ? def.searchTags?.condition(q, req.user.branches) : undefined;
         const { rows, total, estimated } = await pagedList(db, def, selectColumns(def), {
           where,
+          matchWhere: tags ? allOf([where, tags]) : undefined,
           order,
           reversed,
           estimate: true,
