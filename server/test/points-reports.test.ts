@@ -2,6 +2,7 @@
 // customer balances, with their filters, paging, sorting and branch scope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyInvoicePoints } from '../src/modules/points/points.engine';
+import { trackingCount } from '../src/modules/points/points.reports';
 import { BRANCH_USER } from './fixtures';
 import { createHarness, type Harness } from './harness';
 import {
@@ -77,6 +78,29 @@ afterAll(async () => {
 });
 
 describe('GET /point/report (points tracking)', () => {
+  it('should answer an estimated total past the exact count limit, and the exact one below it', async () => {
+    const url = '/point/report?start_date=2024-03-01&end_date=2024-03-31&limit=2';
+    const exact = await h.call(admin, 'GET', url);
+    expect(exact.body.meta).toEqual({ page: 1, limit: 2, total_data: 4, total_page: 2 });
+    trackingCount.exactUpTo = 2;
+    try {
+      const estimated = await h.call(admin, 'GET', url);
+      expect(estimated.status).toBe(200);
+      // The same page; the total is PostgreSQL's estimate (never below what was counted) and says so.
+      expect(estimated.body.data).toEqual(exact.body.data);
+      expect(estimated.body.meta.total_estimated).toBe(true);
+      expect(estimated.body.meta.total_data).toBeGreaterThanOrEqual(3);
+      // Past the end of an estimated total: no rows, still estimated.
+      const past = await h.call(admin, 'GET', `${url}&page=50`);
+      expect(past.body).toMatchObject({ data: [], meta: { page: 50, total_estimated: true } });
+      // A narrower filter counted exactly within the limit stays exact.
+      const one = await h.call(admin, 'GET', `${url}&customer_id=${sby.id}`);
+      expect(one.body.meta).toEqual({ page: 1, limit: 2, total_data: 1, total_page: 1 });
+    } finally {
+      trackingCount.exactUpTo = 5000;
+    }
+  });
+
   it('should answer one row per invoice document for a month, newest first', async () => {
     const res = await h.call(
       admin,

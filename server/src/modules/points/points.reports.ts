@@ -126,6 +126,14 @@ const NAME_JOINS = sql`join customers c on c.id = p.customer_id
  * walk and the count an index count; groups spread over several days (`multi`, rare) are grouped
  * from their day rows in the range. The answer is the grouping of the ledger rows in the range.
  */
+/**
+ * Up to how many single-day groups the tracking report counts exactly; past it the total is
+ * PostgreSQL's estimate for the range (`total_estimated`, shown "about N"), as for the lists: a
+ * year is half a million groups, and counting them cost as much as the rest of the report.
+ * An object so tests can lower it.
+ */
+export const trackingCount = { exactUpTo: 5000 };
+
 export async function pointsTracking(
   db: Db,
   req: FastifyRequest,
@@ -162,9 +170,22 @@ export async function pointsTracking(
   const sorted = (t: string) =>
     order(sortOn(t), POINT_REPORT_SORT_KEYS, q, pointReportContract.defaultSort, 'id');
   const offset = (q.page - 1) * q.limit;
-  // Unfiltered: the count of single-day groups in the range is an index-only count.
-  const singleCount = sql`select count(*) from ${from} where ${single}`;
-  const result = await reportRows<PointReportRow & { total: number }>(
+  // The single-day groups in the range, counted up to one past trackingCount.exactUpTo (an index-only
+  // walk when unfiltered); past that, the planner's estimate (below).
+  const cap = trackingCount.exactUpTo;
+  const singleCount = sql`select count(*) from (select 1 from ${from} where ${single} limit ${cap + 1}) x`;
+  const estimatedSingles = async (counted: number): Promise<number> => {
+    const [plan] = await reportRows<Record<string, unknown>>(
+      db,
+      sql`explain (format json) select 1 from ${from} where ${single}`,
+    );
+    const value = Object.values(plan ?? {})[0];
+    const doc = (typeof value === 'string' ? JSON.parse(value) : value) as {
+      Plan?: { 'Plan Rows'?: number };
+    }[];
+    return Math.max(Math.round(Number(doc?.[0]?.Plan?.['Plan Rows'] ?? 0)), counted);
+  };
+  const result = await reportRows<PointReportRow & { singles: number; multis: number }>(
     db,
     sql`
 with m as (
@@ -197,22 +218,26 @@ select p.id, p.invoice_document_no, si.invoice_date::text as invoice_date, si.ne
        p.entry_date::text as entry_date, p.customer_id, ${NAME_COLUMNS},
        p.point_type, array(select t from generate_series(1, 7) t where p.type_mask & (1 << t) <> 0) as point_types,
        p.master_points, p.promo_points, p.other_points, p.points, p.entries,
-       ((${singleCount}) + (select count(*) from m))::int as total
+       (${singleCount})::int as singles, (select count(*) from m)::int as multis
 from p ${NAME_JOINS}
 left join sales_invoices si on si.document_no = p.invoice_document_no
 order by ${sorted('p')}`,
   );
-  let total = result[0]?.total;
-  if (total === undefined) {
-    const [r] = await reportRows<{ n: number }>(
+  let counts = result[0] ? { singles: result[0].singles, multis: result[0].multis } : undefined;
+  if (counts === undefined) {
+    [counts] = await reportRows<{ singles: number; multis: number }>(
       db,
-      sql`select ((${singleCount}) + (
+      sql`select (${singleCount})::int as singles, (
             select count(*) from (select 1 from ${from} where ${multi} group by s.doc, s.solo_id, s.customer_id
-            ${typeBit ? sql`having bit_or(s.type_mask) & ${typeBit}::int <> 0` : sql``}) x))::int as n`,
+            ${typeBit ? sql`having bit_or(s.type_mask) & ${typeBit}::int <> 0` : sql``}) x)::int as multis`,
     );
-    total = r.n;
   }
-  return { rows: result.map(({ total: _t, ...r }) => r), meta: pageMeta(q.page, q.limit, total) };
+  const estimated = counts.singles > cap;
+  const total = (estimated ? await estimatedSingles(counts.singles) : counts.singles) + counts.multis;
+  return {
+    rows: result.map(({ singles: _s, multis: _m, ...r }) => r),
+    meta: pageMeta(q.page, q.limit, total, estimated),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
