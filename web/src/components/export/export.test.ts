@@ -48,4 +48,34 @@ describe('export', () => {
     expect(capped.truncated).toBe(true);
     expect(capped.total).toBe(250);
   });
+
+  it('should read an estimated list to its real end, past a low estimate or short of a high one', async () => {
+    let total = 0;
+    const { calls } = stubApi(({ url }) => {
+      const page = Number(url.searchParams.get('page'));
+      const limit = Number(url.searchParams.get('limit'));
+      const rows = Array.from({ length: Math.max(0, Math.min(limit, total - (page - 1) * limit)) }, (_, i) =>
+        gadgetRow((page - 1) * limit + i + 1),
+      );
+      // The server's estimate is 200 rows, whatever there really are.
+      return ok(
+        { list_gadget: rows },
+        { page, limit, total_data: 200, total_page: 2, total_estimated: true },
+      );
+    });
+    total = 450; // more than estimated
+    const low = await fetchAllRows(gadgetContract, {});
+    expect(low.rows).toHaveLength(450);
+    expect(low.rows[449].gadget_id).toBe(450);
+    expect(low).toMatchObject({ total: 450, truncated: false });
+    total = 120; // fewer than estimated
+    const high = await fetchAllRows(gadgetContract, {});
+    expect(high.rows).toHaveLength(120);
+    expect(high).toMatchObject({ total: 120, truncated: false });
+    total = 450; // more than the cap
+    const capped = await fetchAllRows(gadgetContract, {}, { cap: 300 });
+    expect(capped.rows).toHaveLength(300);
+    expect(capped.truncated).toBe(true);
+    expect(calls.length).toBeGreaterThan(0);
+  });
 });

@@ -12,7 +12,11 @@ const PARALLEL = 4;
 export type ExportCell = string | number | boolean | null;
 export type ExportResult = { rows: Row[]; total: number; truncated: boolean };
 
-/** Fetches all rows matching `query` (its page and limit are replaced), at most `cap`. */
+/**
+ * Fetches all rows matching `query` (its page and limit are replaced), at most `cap`. When the total
+ * is an estimate (`meta.total_estimated`: a large list or report), pages are fetched until one comes
+ * back short or the cap is reached, whatever the estimate says: it may be too low or too high.
+ */
 export async function fetchAllRows(
   contract: ResourceContract,
   query: Query,
@@ -21,24 +25,38 @@ export async function fetchAllRows(
   const cap = opts.cap ?? EXPORT_CAP;
   const base = { ...query, limit: PAGE };
   const first = await fetchList(contract, { ...base, page: 1 }, opts.signal);
-  const total = first.meta.total_data;
-  const pages = Math.min(first.meta.total_page, Math.ceil(cap / PAGE));
+  const estimated = first.meta.total_estimated === true;
+  const capPages = Math.ceil(cap / PAGE);
+  // The last page to fetch: known from the count, or learnt from the first short page.
+  let last = estimated ? capPages : Math.min(first.meta.total_page, capPages);
+  if (estimated && first.rows.length < PAGE) last = 1;
+  const shown = () => (estimated ? Math.max(first.meta.total_data, done) : first.meta.total_data);
   const byPage: Row[][] = [first.rows];
-  opts.onProgress?.(Math.min(first.rows.length, cap), Math.min(total, cap));
   let next = 2;
   let done = first.rows.length;
+  opts.onProgress?.(Math.min(done, cap), Math.min(shown(), cap));
   const worker = async () => {
-    while (next <= pages) {
+    while (next <= last) {
       const page = next++;
       const res = await fetchList(contract, { ...base, page }, opts.signal);
       byPage[page - 1] = res.rows;
       done += res.rows.length;
-      opts.onProgress?.(Math.min(done, cap), Math.min(total, cap));
+      if (estimated && res.rows.length < PAGE) last = Math.min(last, page);
+      opts.onProgress?.(Math.min(done, cap), Math.min(shown(), cap));
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, Math.max(0, pages - 1)) }, worker));
-  const rows = byPage.flat().slice(0, cap);
-  return { rows, total, truncated: total > rows.length };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, Math.max(0, last - 1)) }, worker));
+  const all = byPage.slice(0, last).flat();
+  const rows = all.slice(0, cap);
+  if (!estimated)
+    return { rows, total: first.meta.total_data, truncated: first.meta.total_data > rows.length };
+  // Estimated: everything was read when a page came back short (or the rows fit the cap exactly).
+  const complete = (byPage[last - 1]?.length ?? 0) < PAGE && all.length <= cap;
+  return {
+    rows,
+    total: complete ? all.length : Math.max(first.meta.total_data, all.length),
+    truncated: !complete,
+  };
 }
 
 function csvCell(v: ExportCell): string {
