@@ -22,7 +22,7 @@ import {
   type SalesInvoiceDocument,
   salesInvoiceImport,
 } from '@lbo/contract/integration';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rows, type Tx } from '../../db/client';
 import { seesBranch } from '../../http/scope';
