@@ -307,7 +307,8 @@ export function rangeParts(start?: string, end?: string): RangePart[] {
   return parts;
 }
 
-const STORE_SUMS = [
+/** The points columns of the report summaries, by kind (point_report_docs, point_report_running). */
+export const STORE_SUMS = [
   'master_points',
   'promo_points',
   'injected_points',

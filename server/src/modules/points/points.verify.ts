@@ -2,6 +2,7 @@
 // the sum of its non-void ledger rows, in one SQL statement.
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rows } from '../../db/client';
+import { STORE_SUMS } from './points.reports';
 
 export type BalanceDifference = {
   customer_id: number;
@@ -61,17 +62,7 @@ export type SummaryCheck = {
   running_different: number;
 };
 
-const RUNNING_COLUMNS = [
-  'entries',
-  'docs',
-  'master_points',
-  'promo_points',
-  'injected_points',
-  'redeemed_points',
-  'deducted_points',
-  'correction_points',
-  'points',
-] as const;
+const RUNNING_COLUMNS = ['entries', 'docs', ...STORE_SUMS] as const;
 
 /**
  * The report summaries (point_report_docs: migration 0007, point_report_running: 0012) against the
@@ -89,11 +80,7 @@ export async function verifyReportSummary(db: DbOrTx): Promise<SummaryCheck> {
         want_months as (
           select customer_id, date_trunc('month', entry_date)::date as month, sum(entries)::bigint as entries,
                  (count(*) filter (where solo_id = 0 and not multi))::bigint as docs,
-                 ${sql.raw(
-                   RUNNING_COLUMNS.slice(2)
-                     .map((c) => `sum(${c})::bigint as ${c}`)
-                     .join(', '),
-                 )}
+                 ${sql.raw(STORE_SUMS.map((c) => `sum(${c})::bigint as ${c}`).join(', '))}
           from want group by 1, 2
         ),
         span as (
