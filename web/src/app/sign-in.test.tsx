@@ -4,22 +4,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok, stubApi } from '../testing/test-utils';
+import { fail, branchLoginResult as loginResult, ok, stubApi } from '../testing/test-utils';
 import { appRoot } from './root';
 import { clearSession, getSession } from './session';
 import { mountSignIn } from './sign-in';
-
-const loginResult = {
-  user_id: 3,
-  name: 'Branch User',
-  email: 'branch@example.com',
-  token: 't',
-  expired_date: '2030-01-01T00:00:00Z',
-  role_list: [],
-  refresh_token: 'r'.repeat(20),
-  role_group_id: 2,
-  branch_scope: [1, 2],
-};
 
 beforeAll(() => {
   const root = document.createElement('div');

@@ -33,6 +33,19 @@ export function grants(
   }));
 }
 
+/** What POST /web/auth answers for the branch user (sign-in screen tests). */
+export const branchLoginResult: LoginResult = {
+  user_id: 3,
+  name: 'Branch User',
+  email: 'branch@example.com',
+  token: 't',
+  expired_date: '2030-01-01T00:00:00Z',
+  role_list: [],
+  refresh_token: 'r'.repeat(20),
+  role_group_id: 2,
+  branch_scope: [1, 2],
+};
+
 export function signIn(overrides: Partial<LoginResult> = {}) {
   const result: LoginResult = {
     user_id: 1,

@@ -1,7 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fail, initTestI18n, ok, renderAt, stubApi } from '../../testing/test-utils';
+import {
+  fail,
+  initTestI18n,
+  branchLoginResult as loginResult,
+  ok,
+  renderAt,
+  stubApi,
+} from '../../testing/test-utils';
 import { LoginRoute } from '../router';
 import { getSession } from '../session';
 import { safeNext } from './login.page';
@@ -9,18 +16,6 @@ import { safeNext } from './login.page';
 beforeEach(() => {
   initTestI18n();
 });
-
-const loginResult = {
-  user_id: 3,
-  name: 'Branch User',
-  email: 'branch@example.com',
-  token: 't',
-  expired_date: '2030-01-01T00:00:00Z',
-  role_list: [],
-  refresh_token: 'r'.repeat(20),
-  role_group_id: 2,
-  branch_scope: [1, 2],
-};
 
 describe('login page', () => {
   it('should show the server message and make the button usable again when sign-in fails', async () => {

@@ -3,6 +3,18 @@ import { gadgetContract, gadgetRow } from '../../testing/fake-resource';
 import { ok, stubApi } from '../../testing/test-utils';
 import { fetchAllRows, toCsv } from './export';
 
+/** A list of `total()` gadgets served page by page, with the `meta` given. */
+function stubPages(total: () => number, meta: (page: number, limit: number) => Record<string, unknown>) {
+  return stubApi(({ url }) => {
+    const page = Number(url.searchParams.get('page'));
+    const limit = Number(url.searchParams.get('limit'));
+    const rows = Array.from({ length: Math.max(0, Math.min(limit, total() - (page - 1) * limit)) }, (_, i) =>
+      gadgetRow((page - 1) * limit + i + 1),
+    );
+    return ok({ list_gadget: rows }, meta(page, limit));
+  });
+}
+
 describe('export', () => {
   it('should write RFC 4180 CSV with a BOM', () => {
     const csv = toCsv(
@@ -17,17 +29,10 @@ describe('export', () => {
 
   it('should fetch every page of the current filter, 100 rows at a time, up to the cap', async () => {
     const total = 250;
-    const { calls } = stubApi(({ url }) => {
-      const page = Number(url.searchParams.get('page'));
-      const limit = Number(url.searchParams.get('limit'));
-      const rows = Array.from({ length: Math.max(0, Math.min(limit, total - (page - 1) * limit)) }, (_, i) =>
-        gadgetRow((page - 1) * limit + i + 1),
-      );
-      return ok(
-        { list_gadget: rows },
-        { page, limit, total_data: total, total_page: Math.ceil(total / limit) },
-      );
-    });
+    const { calls } = stubPages(
+      () => total,
+      (page, limit) => ({ page, limit, total_data: total, total_page: Math.ceil(total / limit) }),
+    );
     const all = await fetchAllRows(gadgetContract, {
       page: 4,
       limit: 10,
@@ -51,18 +56,11 @@ describe('export', () => {
 
   it('should read an estimated list to its real end, past a low estimate or short of a high one', async () => {
     let total = 0;
-    const { calls } = stubApi(({ url }) => {
-      const page = Number(url.searchParams.get('page'));
-      const limit = Number(url.searchParams.get('limit'));
-      const rows = Array.from({ length: Math.max(0, Math.min(limit, total - (page - 1) * limit)) }, (_, i) =>
-        gadgetRow((page - 1) * limit + i + 1),
-      );
-      // The server's estimate is 200 rows, whatever there really are.
-      return ok(
-        { list_gadget: rows },
-        { page, limit, total_data: 200, total_page: 2, total_estimated: true },
-      );
-    });
+    // The server's estimate is 200 rows, whatever there really are.
+    const { calls } = stubPages(
+      () => total,
+      (page, limit) => ({ page, limit, total_data: 200, total_page: 2, total_estimated: true }),
+    );
     total = 450; // more than estimated
     const low = await fetchAllRows(gadgetContract, {});
     expect(low.rows).toHaveLength(450);
