@@ -3,7 +3,7 @@
 import { ActionIcon, AppShell, Burger, Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLogout, IconSearch, IconUserCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { SignInAgainDialog } from '../../components/feedback/sign-in-dialog';
@@ -48,10 +48,10 @@ function Shell({ name, email }: { name: string; email: string }) {
   const [mobileOpen, mobile] = useDisclosure(false);
   const [signingOut, setSigningOut] = useState(false);
   const [paletteOpen, palette] = useDisclosure(false);
-  const signOut = async () => {
+  const signOut = useCallback(async () => {
     setSigningOut(true);
     await logout();
-  };
+  }, []);
   const open = wide ? desktopOpen : mobileOpen;
   const toggle = wide ? desktop.toggle : mobile.toggle;
   const toggleLabel = open ? t('nav.hideSidebar') : t('nav.showSidebar');
@@ -126,7 +126,12 @@ function Shell({ name, email }: { name: string; email: string }) {
         aria-hidden={!open}
         style={open ? undefined : { visibility: 'hidden', transition: 'visibility 0s linear 200ms' }}
       >
-        <Navbar session={session} onNavigate={wide ? undefined : mobile.close} onSignOut={signOut} />
+        <Navbar
+          session={session}
+          pathname={location.pathname}
+          onNavigate={wide ? undefined : mobile.close}
+          onSignOut={signOut}
+        />
       </AppShell.Navbar>
       <AppShell.Main>
         <PageErrorBoundary resetKey={location.pathname}>

@@ -4,7 +4,7 @@ import { Badge, Group, Kbd, Loader, Modal, Stack, Text, TextInput, UnstyledButto
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { IconBuildingCommunity, IconPackage, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useMemo, useState } from 'react';
+import { type KeyboardEvent, memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { entryText } from '../../components/resource/types';
@@ -52,7 +52,8 @@ const fold = (s: string) =>
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '');
 
-export function CommandPalette({
+/** Memoised: the layout re-renders with every change of the URL, the closed palette need not. */
+export const CommandPalette = memo(function CommandPalette({
   session,
   opened,
   onOpen,
@@ -203,4 +204,4 @@ export function CommandPalette({
       </Group>
     </Modal>
   );
-}
+});

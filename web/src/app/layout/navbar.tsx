@@ -1,10 +1,10 @@
 // The sidebar: home, then every screen of SPEC.md section 1 in its group (resources and pages
 // alike), only what role_list allows.
-import { Collapse, Group, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { Box, Collapse, Group, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconHome, IconLogout } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import {
   entryAction,
   entryText,
@@ -48,18 +48,25 @@ function readCollapsed(): string[] {
   }
 }
 
-export function Navbar({
+/**
+ * Memoised, and given the path rather than reading the location: a list's paging, sorting and
+ * filters change the URL's query many times while a screen opens, and re-rendering some sixty menu
+ * links for each of them took most of the first screen's rendering time (issue 15).
+ */
+export const Navbar = memo(function Navbar({
   session,
+  pathname,
   onNavigate,
   onSignOut,
 }: {
   session: Session;
+  /** The current screen's path (the location's pathname). */
+  pathname: string;
   onNavigate?: () => void;
   /** Shown at the end of the menu on a phone, where the header has no room for it. */
   onSignOut?: () => void;
 }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const visible = visibleEntries(session);
   const groups = menuGroups(visible);
   const activePath = activeEntryPath(pathname, visible);
@@ -77,7 +84,9 @@ export function Navbar({
       return next;
     });
   return (
-    <ScrollArea type="scroll" style={{ flex: 1 }} p="xs">
+    // The browser's own scrolling: Mantine's ScrollArea reads its scroll position in a layout
+    // effect, which forced a layout while the first screen was being built.
+    <Box className="lbo-nav-scroll" p="xs">
       <nav aria-label={t('nav.main')}>
         <NavLink
           component={Link}
@@ -173,6 +182,6 @@ export function Navbar({
           />
         ) : null}
       </nav>
-    </ScrollArea>
+    </Box>
   );
-}
+});

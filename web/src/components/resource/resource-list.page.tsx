@@ -45,6 +45,10 @@ import { useSortableHeaders } from './table-a11y';
 import { type Row, resourceName } from './types';
 import { useRemoveRecord, useResourceList } from './use-resource';
 
+const PINNED_RIGHT = 'lbo-pinned-right';
+/** The data table's own marker of a pinned cell (its background and stacking styles). */
+const pinnedRight = () => ({ 'data-pinned': 'right' });
+
 export function ResourceListPage() {
   const { resource, entry } = useResourceScope();
   const { t, i18n } = useTranslation();
@@ -197,6 +201,12 @@ export function ResourceListPage() {
       width:
         24 + 32 * ([!!contract.paths.get, canEdit, canDelete].filter(Boolean).length + recordActions.length),
       render: rowActions,
+      // Kept in view when the table scrolls sideways: sticky by CSS (layout.css, `lbo-pinned-right`)
+      // rather than the data table's pinLastColumn, which measures every header cell (a forced
+      // layout) on each render of the list: most of a first screen's layout time (issue 15).
+      titleClassName: PINNED_RIGHT,
+      cellsClassName: PINNED_RIGHT,
+      customCellAttributes: pinnedRight,
     });
 
   const sortColumn = resource.columns.find((c) => c.sortKey === state.by);
@@ -363,7 +373,6 @@ export function ResourceListPage() {
         ) : (
           <DataTable<Row>
             tableRef={tableRef as RefObject<HTMLTableElement>}
-            pinLastColumn={hasActions}
             idAccessor={contract.idKey}
             records={rows}
             columns={columns}
