@@ -65,7 +65,9 @@ function precompress(): Plugin {
 // - 'router': what every other visit adds to start the app (boot.tsx): the router, i18next and
 //   the app's modules boot imports statically.
 // - 'vendor': every other library the signed-in screens share (Mantine's other components, the data
-//   table, react-query, forms, dates, icons, zod) and the contract's schemas.
+//   table, react-query, forms, dates, icons, zod). Not the contract's schemas: each is built (zod
+//   objects) when its module runs, so they stay with the screens that use them and a first screen
+//   builds only its own (issue 15); the few the shared components import go with them into 'app'.
 // - 'app': the layout and the shared components (components/**).
 // Libraries only a few pages use (charts, spreadsheets, CSV) and each feature's screens stay split.
 // And 'early', what main.tsx itself imports (the session module, Vite's preload helper): main must
@@ -135,7 +137,6 @@ function chunkKind(id: string, ctx: ModuleGraph): Kind | null {
   if (ROUTER_LIBRARY.test(id) || ROUTER_MANTINE.test(id)) return 'router';
   if (!id.includes('/node_modules/') && staticGraph(ctx, BOOT_ROOTS).has(id)) return 'router';
   if (id.includes('/node_modules/')) return PAGE_LIBRARIES.test(id) ? null : 'vendor';
-  if (/\/contract\/src\//.test(id)) return 'vendor';
   if (/\/web\/src\/components\//.test(id) || /\/web\/src\/app\/layout\//.test(id)) return 'app';
   return null;
 }
