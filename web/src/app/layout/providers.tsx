@@ -12,6 +12,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowTips } from '../../components/resource/row-tip';
 import { isApiError } from '../api-client';
 
 export const queryClient = new QueryClient({
@@ -56,6 +57,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <MantineThemeProvider theme={labelled}>
         <DatesProvider settings={{ locale: lang, firstDayOfWeek: 1 }}>
           <Notifications position="top-right" limit={4} zIndex={1000} />
+          <RowTips />
           {children}
         </DatesProvider>
       </MantineThemeProvider>

@@ -1,9 +1,10 @@
 // The small icon buttons at the end of a record's row (view, edit, delete), shared by the list
 // screen and the child-records editor so both name the record the same way for screen readers.
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ROW_TIP } from './row-tip';
 
 /** The row's buttons, right-aligned on one line. */
 export function RowActions({ children }: { children: ReactNode }) {
@@ -15,8 +16,8 @@ export function RowActions({ children }: { children: ReactNode }) {
 }
 
 /**
- * One icon button with a tooltip; its accessible name is "<label>: <record>". It is a link with
- * `to`, a button with `onClick`.
+ * One icon button with a tooltip (the screen's one RowTips shows `label` over it); its accessible
+ * name is "<label>: <record>". It is a link with `to`, a button with `onClick`.
  */
 export function RowIconButton({
   label,
@@ -38,17 +39,14 @@ export function RowIconButton({
 }) {
   const name = `${label}: ${record}`;
   const icon = <IconShown size={iconSize} />;
-  return (
-    <Tooltip label={label}>
-      {to !== undefined ? (
-        <ActionIcon variant="subtle" color={color} component={Link} to={to} aria-label={name}>
-          {icon}
-        </ActionIcon>
-      ) : (
-        <ActionIcon variant="subtle" color={color} onClick={onClick} aria-label={name}>
-          {icon}
-        </ActionIcon>
-      )}
-    </Tooltip>
+  const tip = { [ROW_TIP]: label };
+  return to !== undefined ? (
+    <ActionIcon variant="subtle" color={color} component={Link} to={to} aria-label={name} {...tip}>
+      {icon}
+    </ActionIcon>
+  ) : (
+    <ActionIcon variant="subtle" color={color} onClick={onClick} aria-label={name} {...tip}>
+      {icon}
+    </ActionIcon>
   );
 }
