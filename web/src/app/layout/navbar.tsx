@@ -2,7 +2,7 @@
 // alike), only what role_list allows.
 import { Box, Collapse, Group, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconHome, IconLogout } from '@tabler/icons-react';
-import { memo, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -29,6 +29,39 @@ export function activeEntryPath(pathname: string, entries: ScreenEntry[]): strin
     .map((e) => e.path)
     .filter((p) => pathname === `/${p}` || pathname.startsWith(`/${p}/`))
     .sort((a, b) => b.length - a.length)[0];
+}
+
+/**
+ * One menu entry: a plain link styled as Mantine's light NavLink (layout.css, `lbo-nav-link`). The
+ * menu has some sixty; as NavLinks they were about 700 component renders of the first screen's
+ * 4,000 (issue 15). `data-active` and `aria-current` mark the current screen.
+ */
+function NavItem({
+  to,
+  label,
+  icon,
+  active,
+  onClick,
+}: {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  active: boolean;
+  onClick?: () => void;
+}) {
+  return (
+    <Link
+      to={to}
+      className="lbo-nav-link"
+      data-active={active || undefined}
+      aria-current={active ? 'page' : undefined}
+      onClick={onClick}
+    >
+      <span className="lbo-nav-link-icon">{icon}</span>
+      <span className="lbo-nav-link-label">{label}</span>
+      {active ? <IconChevronRight size={14} className="lbo-nav-link-mark" /> : null}
+    </Link>
+  );
 }
 
 export function menuGroups(entries: ScreenEntry[]): { group: MenuGroup; entries: ScreenEntry[] }[] {
@@ -88,15 +121,12 @@ export const Navbar = memo(function Navbar({
     // effect, which forced a layout while the first screen was being built.
     <Box className="lbo-nav-scroll" p="xs">
       <nav aria-label={t('nav.main')}>
-        <NavLink
-          component={Link}
+        <NavItem
           to="/"
           label={t('nav.home')}
-          leftSection={<IconHome size={18} stroke={1.6} />}
+          icon={<IconHome size={18} stroke={1.6} />}
           active={pathname === '/'}
           onClick={onNavigate}
-          variant="light"
-          style={{ borderRadius: 8 }}
         />
         {groups.map(({ group, entries }) => {
           const holdsActive = entries.some((e) => isActive(e.path));
@@ -146,17 +176,13 @@ export const Navbar = memo(function Navbar({
                 {entries.map((e) => {
                   const Icon = e.icon;
                   return (
-                    <NavLink
+                    <NavItem
                       key={e.name}
-                      component={Link}
                       to={`/${e.path}`}
                       label={t(entryText(e, 'title'))}
-                      leftSection={<Icon size={18} stroke={1.6} />}
-                      rightSection={isActive(e.path) ? <IconChevronRight size={14} /> : null}
+                      icon={<Icon size={18} stroke={1.6} />}
                       active={isActive(e.path)}
                       onClick={onNavigate}
-                      variant="light"
-                      style={{ borderRadius: 8 }}
                     />
                   );
                 })}
