@@ -37,10 +37,21 @@ function numberFormat(lang: string, money: boolean): Intl.NumberFormat {
   return f;
 }
 
+/**
+ * A whole number grouped by thousands as Intl writes it ("-12.345" / "-12,345"), without Intl: the
+ * first Intl.NumberFormat of a page loads the locale's data, a cost a list's first render paid for
+ * its counts and points (issue 15). Fractions and money still go through Intl.
+ */
+function groupedInteger(n: number, lang: string): string {
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'en' ? ',' : '.');
+  return n < 0 ? `-${digits}` : digits;
+}
+
 export function formatNumber(value: unknown, lang: string, money = false): string {
   if (value === null || value === undefined || value === '') return EMPTY;
   const n = Number(value);
   if (!Number.isFinite(n)) return String(value);
+  if (!money && Number.isSafeInteger(n)) return groupedInteger(n, lang);
   return numberFormat(lang, money).format(n);
 }
 

@@ -8,6 +8,7 @@
 // resource-list.page.tsx moves back from an empty page); below it, one more page stays reachable.
 import type { PageMeta } from '@lbo/contract/common';
 import { useRef } from 'react';
+import { formatNumber } from './format';
 
 export type ListTotal = { total: number; estimated: boolean };
 /** What the pages seen tell: the total is at least `lo` and at most `hi`. */
@@ -54,6 +55,6 @@ export function rangeText(
   { from, to, total, estimated }: { from: number; to: number; total: number; estimated: boolean },
 ): string {
   if (!estimated) return t('list.range', { from, to, total });
-  const n = new Intl.NumberFormat(language === 'en' ? 'en-US' : 'id-ID');
-  return t('list.rangeAbout', { from: n.format(from), to: n.format(to), total: n.format(total) });
+  const n = (v: number) => formatNumber(v, language);
+  return t('list.rangeAbout', { from: n(from), to: n(to), total: n(total) });
 }
