@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../src/db/client';
-import { postMovement } from '../src/domain/ledger';
+import { lockEntry, postMovement, reverseEntry } from '../src/domain/ledger';
 import { type ReportFilters, storePoints } from '../src/modules/points/points.reports';
 import { verifyReportSummary } from '../src/modules/points/points.verify';
 import { createHarness, type Harness } from './harness';
@@ -172,5 +172,147 @@ describe('store points running totals under concurrent ledger writes', () => {
     expect(points).toBe(31);
     expect(await verifyReportSummary(db)).toEqual(clean);
     await sameStore({ start_date: '2029-12-16', end_date: '2030-04-15', customer_id: c.id });
+  });
+});
+
+// The population (customers with movements in the range, and the sort figure) is read as one row per
+// customer at each end of a range (points.reports.ts runningPopulation; the covering indexes of
+// migration 0014): the end is the customer's latest running row, or its row at the end month when it
+// moved after that month; the start is its row at the start month. These customers cover each case
+// (stopped before the start, started after the end month, moved after the end, emptied by voids and
+// deletions, back-dated rows), checked against the ledger after every kind of write.
+describe('store points population read at the ends of a range', () => {
+  const ranges: [string | undefined, string | undefined][] = [
+    [undefined, undefined],
+    ['2031-03-01', undefined],
+    ['2031-03-20', undefined],
+    [undefined, '2031-08-31'],
+    [undefined, '2031-09-10'],
+    ['2031-02-10', '2031-09-10'],
+    ['2031-02-20', '2031-09-25'],
+    ['2031-03-01', '2031-08-31'],
+    ['2030-12-01', '2031-11-30'],
+    ['2031-01-05', '2031-12-28'],
+    ['2031-04-16', '2031-10-02'],
+    ['2031-06-01', '2032-03-31'],
+    ['2031-09-02', '2031-09-04'],
+  ];
+  const sorts: Partial<ReportFilters>[] = [
+    {},
+    { by: 'net_points', sort: 'asc' },
+    { by: 'master_points', sort: 'desc' },
+    { by: 'customer_name', sort: 'asc' },
+    { by: 'customer_id', sort: 'desc' },
+  ];
+
+  async function sameEverywhere(branchId: number) {
+    for (const [start_date, end_date] of ranges) {
+      for (const s of sorts) {
+        await sameStore({ start_date, end_date, branch_id: branchId, ...s });
+      }
+      await sameStore({ start_date, end_date, limit: 3 });
+      await sameStore({ start_date, end_date, limit: 2, page: 2, by: 'net_points', sort: 'desc' });
+    }
+  }
+
+  it('should match the ledger for customers at every position against the range, through writes', async () => {
+    const db = h.database.db;
+    const branchId = h.fixture.branches.b2.id;
+    const make = () => makeCustomer(db, { branch_id: branchId });
+    const [early, steady, late, after, emptied] = [
+      await make(),
+      await make(),
+      await make(),
+      await make(),
+      await make(),
+    ];
+    const invoiceRow = (tx: Tx, customerId: number, points: number, day: string) =>
+      tx.execute(
+        sql`insert into point_ledger (customer_id, point_type, points, reason, source, entry_date)
+            values (${customerId}, 1, ${points}, 'raw', 'invoice', ${day}::date)`,
+      );
+    await db.transaction(async (tx) => {
+      // Stops before most starts.
+      await invoiceRow(tx, early.id, 11, '2031-01-10');
+      await insertRow(tx, early.id, 3, '2031-02-15');
+      // Moves every few months, through the year.
+      for (const [p, day] of [
+        [5, '2031-01-31'],
+        [7, '2031-03-01'],
+        [9, '2031-06-15'],
+        [13, '2031-09-03'],
+        [17, '2031-11-30'],
+      ] as const) {
+        await invoiceRow(tx, steady.id, p, day);
+      }
+      // Starts in September: no running row at an end month before it.
+      await invoiceRow(tx, late.id, 21, '2031-09-03');
+      await insertRow(tx, late.id, 2, '2031-09-20');
+      // Moves after most ends (its latest row is after them).
+      await insertRow(tx, after.id, 4, '2031-02-01');
+      await invoiceRow(tx, after.id, 6, '2032-02-14');
+      // Its movements in the range are voided or deleted below.
+      await invoiceRow(tx, emptied.id, 8, '2031-01-02');
+      await insertRow(tx, emptied.id, 5, '2031-04-20');
+      await insertRow(tx, emptied.id, 6, '2031-07-07');
+    });
+    await sameEverywhere(branchId);
+
+    // Back-dated rows: before every customer's first month, and inside a gap.
+    await db.transaction(async (tx) => {
+      await insertRow(tx, late.id, 1, '2030-12-24');
+      await invoiceRow(tx, after.id, 10, '2031-05-05');
+      await insertRow(tx, steady.id, 3, '2031-08-31');
+    });
+    // A void and a deletion: the emptied customer keeps only January's row.
+    await db.execute(
+      sql`update point_ledger set void = true, voided_at = now()
+          where customer_id = ${emptied.id} and entry_date = '2031-04-20'`,
+    );
+    await db.execute(
+      sql`delete from point_ledger where customer_id = ${emptied.id} and entry_date = '2031-07-07'`,
+    );
+    // Through the ledger service: an injection, and its reversal a month later, in the range.
+    await db.transaction(async (tx) => {
+      const { id } = await postMovement(tx, {
+        customerId: steady.id,
+        pointType: 2,
+        points: 4,
+        source: 'inject',
+        reason: 'c',
+        entryDate: '2031-05-16',
+      });
+      const entry = await lockEntry(tx, id);
+      if (!entry) throw new Error('the injection is missing');
+      await reverseEntry(tx, entry, { pointType: 7, source: 'manual', reason: 'r', entryDate: '2031-06-16' });
+    });
+    expect(await verifyReportSummary(db)).toEqual(clean);
+    await sameEverywhere(branchId);
+
+    // The latest rows, one per customer, are what the covering index holds.
+    const latest = await h.database.rows<{ customer_id: number; month: string }>(
+      sql`select customer_id, month::text from point_report_running
+          where last and customer_id in (${early.id}, ${late.id}, ${after.id}, ${emptied.id}) order by customer_id`,
+    );
+    expect(latest).toEqual([
+      { customer_id: early.id, month: '2031-02-01' },
+      { customer_id: late.id, month: '2031-09-01' },
+      { customer_id: after.id, month: '2032-02-01' },
+      { customer_id: emptied.id, month: '2031-07-01' },
+    ]);
+  });
+
+  it('should keep the covering indexes of migration 0014', async () => {
+    const indexes = await h.database.rows<{ indexname: string; indexdef: string }>(
+      sql`select indexname, indexdef from pg_indexes where tablename = 'point_report_running' order by indexname`,
+    );
+    const def = (name: string) => indexes.find((i) => i.indexname === name)?.indexdef ?? '';
+    expect(def('point_report_running_last_cover')).toMatch(
+      /\(customer_id\) INCLUDE \(month, entries, master_points, points\) WHERE last/,
+    );
+    expect(def('point_report_running_pk')).toMatch(
+      /\(month, customer_id\) INCLUDE \(entries, master_points, points\)/,
+    );
+    expect(indexes.map((i) => i.indexname)).not.toContain('point_report_running_last_idx');
   });
 });

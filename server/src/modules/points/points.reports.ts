@@ -18,7 +18,7 @@ import { resolveSortKey } from '@lbo/contract/resource';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import { type Db, rows } from '../../db/client';
+import { type Db, rows, type Tx } from '../../db/client';
 import { allOf, likePattern, orderBy, pageMeta } from '../../http/list-query';
 import { branchCondition } from '../../http/scope';
 
@@ -48,14 +48,30 @@ type Paged<T> = { rows: T[]; meta: ReturnType<typeof pageMeta> };
  * and no parallel workers, whose start and merge cost more than they save on these few rows a customer.
  */
 async function reportRows<T>(db: Db, query: SQL, grouping = false): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await rows(tx, sql`set local jit = off`);
-    if (grouping) {
-      await rows(tx, sql`set local work_mem = '64MB'`);
-      await rows(tx, sql`set local max_parallel_workers_per_gather = 0`);
-    }
-    return rows<T>(tx, query);
-  });
+  return inReport(db, grouping, (tx) => rows<T>(tx, query));
+}
+
+/**
+ * Runs `fn` in one report transaction with reportRows' settings. `snapshot`: repeatable read, so
+ * that several statements see the same data (a statement built from what an earlier one read).
+ */
+async function inReport<T>(
+  db: Db,
+  grouping: boolean,
+  fn: (tx: Tx) => Promise<T>,
+  snapshot = false,
+): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      await rows(tx, sql`set local jit = off`);
+      if (grouping) {
+        await rows(tx, sql`set local work_mem = '64MB'`);
+        await rows(tx, sql`set local max_parallel_workers_per_gather = 0`);
+      }
+      return fn(tx);
+    },
+    snapshot ? { isolationLevel: 'repeatable read', accessMode: 'read only' } : undefined,
+  );
 }
 
 const where = (cond: SQL | undefined) => (cond ? sql`where ${cond}` : sql``);
@@ -362,15 +378,98 @@ function partRows(
   });
 }
 
+/** The ends of a range read from running totals: end month `me` (none: every customer's totals), start month `ms`. */
+type RunningEnds = { me?: string; ms?: string; days: RangePart[] };
+
+/** The running-total ends of `parts`, or undefined for a range read as its days alone. */
+function runningEnds(parts: RangePart[]): RunningEnds | undefined {
+  const end = parts.find((p) => p.sign === 1 && p.kind !== 'days');
+  const start = parts.find((p) => p.sign === -1 && p.kind !== 'days');
+  if (!end || end.kind === 'days' || (start && start.kind !== 'upto')) return undefined;
+  return {
+    me: end.kind === 'upto' ? end.month : undefined,
+    ms: start?.kind === 'upto' ? start.month : undefined,
+    days: parts.filter((p) => p.kind === 'days'),
+  };
+}
+
+/**
+ * The population of the store points report, `(customer_id[, figure])` for the customers whose
+ * `entries` in the range are positive, for a range read from running totals (runningEnds): one row
+ * per customer at each end, merged in customer order (no grouping, no hash table).
+ *
+ * The end (totals up to the end month `me`, or every customer's totals): the customer's `last` row
+ * when it is at or before `me`, in customer order from point_report_running_last_cover alone
+ * (migration 0014); when some customer has rows after `me` (`later`: a range ending before the
+ * latest month), also the rows at `me` that are not the latest. The start (totals up to the start
+ * month `ms`): the row at `ms`, in customer order from the primary key alone; a customer without
+ * one started after `ms` (its start totals are zero). A customer whose end row is before `ms` has
+ * moved neither in nor after that month, so its sums are zero: left out. The day rows (at most half
+ * a month at each edge) are grouped apart and joined in full: a customer whose first movement is in
+ * the end month after `me` has no end row.
+ */
+function runningPopulation(
+  ends: RunningEnds,
+  later: boolean,
+  figure: 'points' | 'master_points' | undefined,
+  filter: (t: 'e' | 's') => { join: SQL; parts: (SQL | undefined)[] },
+): SQL {
+  const { me, ms, days } = ends;
+  const fig = figure ? sql.raw(figure) : undefined;
+  const col = (t: string) => (fig ? sql`, ${sql.raw(t)}.${fig}` : sql``);
+  const ef = filter('e');
+  const endRows = (cond: SQL) =>
+    sql`select e.customer_id, e.entries${col('e')} from point_report_running e${ef.join} where ${allOf([cond, ...ef.parts])}`;
+  const lastRows = endRows(
+    allOf([
+      sql`e.last`,
+      me ? sql`e.month <= ${me}::date` : undefined,
+      ms ? sql`e.month >= ${ms}::date` : undefined,
+    ]) as SQL,
+  );
+  const endSide =
+    me && later ? sql`${lastRows} union all ${endRows(sql`e.month = ${me}::date and not e.last`)}` : lastRows;
+  const diff = (c: string) =>
+    ms ? sql`e.${sql.raw(c)} - coalesce(s.${sql.raw(c)}, 0)` : sql`e.${sql.raw(c)}`;
+  // `distinct on` changes nothing (one row per customer and month) but tells the planner the start
+  // rows are unique and ordered: a merge join on the index order, without sorting or buffering them.
+  // The filters apply to the start rows too, so that a filtered report reads only its customers' rows.
+  const sf = filter('s');
+  const startSide = ms
+    ? sql` left join (
+      select distinct on (s.customer_id) s.customer_id, s.entries${col('s')}
+      from point_report_running s${sf.join} where ${allOf([sql`s.month = ${ms}::date`, ...sf.parts])} order by s.customer_id
+    ) s on s.customer_id = e.customer_id`
+    : sql``;
+  const sides = sql`select e.customer_id, ${diff('entries')} as entries${fig ? sql`, ${diff(figure as string)} as figure` : sql``}
+    from (${endSide}) e${startSide}`;
+  const figCol = fig ? sql`, figure` : sql``;
+  if (days.length === 0) {
+    return sql`select x.customer_id${figCol} from (${sides}) x where x.entries > 0`;
+  }
+  const dayRows = partRows(days, figure ? [figure] : [], () => filter('s'));
+  return sql`select coalesce(x.customer_id, d.customer_id) as customer_id${
+    fig ? sql`, coalesce(x.figure, 0) + coalesce(d.figure, 0) as figure` : sql``
+  }
+  from (${sides}) x
+  full join (
+    select u.customer_id, sum(u.entries) as entries${fig ? sql`, sum(u.figure) as figure` : sql``}
+    from (${sql.join(dayRows, sql` union all `)}) u(customer_id, entries${figCol})
+    group by u.customer_id
+  ) d on d.customer_id = x.customer_id
+  where coalesce(x.entries, 0) + coalesce(d.entries, 0) > 0`;
+}
+
 /**
  * GET /point/report/store: per customer with movements in the range, its points by kind.
  *
  * Read from point_report_running (per customer and month, the running totals from its first
  * movement: migration 0012) and point_report_docs (per report group and day: 0007), whatever the
  * range's length: first the customers with movements in the range and the sort figure, from at
- * most two running rows per customer (see rangeParts), then every figure for the page's customers
- * only. Invoice documents with live rows on several days are counted once, from their day rows in
- * the range, for the page's customers. The sums are those of the ledger rows in the range.
+ * most two running rows per customer (see rangeParts), merged in customer order from covering
+ * indexes (runningPopulation, migration 0014), then every figure for the page's customers only.
+ * Invoice documents with live rows on several days are counted once, from their day rows in the
+ * range, for the page's customers. The sums are those of the ledger rows in the range.
  */
 export async function storePoints(
   db: Db,
@@ -384,10 +483,12 @@ export async function storePoints(
   // The population's sort figure, when the sort is on one.
   const figure = key === 'net_points' ? 'points' : key === 'master_points' ? 'master_points' : undefined;
   const parts = rangeParts(q.start_date, q.end_date);
-  const populationRows = partRows(parts, figure ? [figure] : [], (t) => ({
+  const filterOn = (t: string) => ({
     join: f.needsCustomer ? sql.raw(` join customers c on c.id = ${t}.customer_id`).append(f.join) : sql``,
     parts: [q.customer_id ? sql`${sql.raw(t)}.customer_id = ${q.customer_id}` : undefined, ...f.parts],
-  }));
+  });
+  const figureName = sql.raw(figure === 'points' ? 'net_points' : 'master_points');
+  const ends = runningEnds(parts);
   const pageRows = partRows(parts, ['docs', ...STORE_SUMS], (t) => ({
     join: sql``,
     parts: [sql`${sql.raw(t)}.customer_id in (select customer_id from p)`],
@@ -403,21 +504,22 @@ export async function storePoints(
   });
   // Customer columns ride along only when the sort needs them.
   const customerCols = byCustomer ? sql`, sc.customer_name, sc.customer_code, sc.point_balance` : sql``;
-  const figureCol = figure
-    ? sql`, sum(u.figure)::int as ${sql.raw(figure === 'points' ? 'net_points' : 'master_points')}`
-    : sql``;
+  const figureCol = figure ? sql`, sum(u.figure)::int as ${figureName}` : sql``;
   const inRange = [
     q.start_date ? sql`s.entry_date >= ${q.start_date}::date` : undefined,
     q.end_date ? sql`s.entry_date <= ${q.end_date}::date` : undefined,
   ];
-  const population = sql`select u.customer_id${figureCol}
-  from (${sql.join(populationRows, sql` union all `)}) u(customer_id, entries${figure ? sql`, figure` : sql``})
+  // A range read from running totals: one row per customer of each side (runningPopulation); a short
+  // range read from its days: their rows grouped.
+  const population = (running: SQL | undefined) =>
+    running
+      ? sql`select y.customer_id${figure ? sql`, y.figure::int as ${figureName}` : sql``} from (${running}) y`
+      : sql`select u.customer_id${figureCol}
+  from (${sql.join(partRows(parts, figure ? [figure] : [], filterOn), sql` union all `)}) u(customer_id, entries${figure ? sql`, figure` : sql``})
   group by u.customer_id
   having sum(u.entries) > 0`;
-  const result = await reportRows<StorePointsRow & { total: number }>(
-    db,
-    sql`
-with a as (${population}),
+  const statement = (pop: SQL) => sql`
+with a as (${pop}),
 g as (
   select a.*${customerCols} from a${byCustomer ? sql` join customers sc on sc.id = a.customer_id` : sql``}
 ),
@@ -447,28 +549,43 @@ from p ${NAME_JOINS}
 join f on f.customer_id = p.customer_id
 left join md on md.customer_id = p.customer_id
 order by ${order(
-      {
-        ...sortOn('p'),
-        customer_name: sql`c.customer_name`,
-        customer_code: sql`c.customer_code`,
-        point_balance: sql`c.point_balance`,
-      },
-      STORE_POINTS_SORT_KEYS,
-      q,
-      fallback,
-      'id',
-    )}`,
+    {
+      ...sortOn('p'),
+      customer_name: sql`c.customer_name`,
+      customer_code: sql`c.customer_code`,
+      point_balance: sql`c.point_balance`,
+    },
+    STORE_POINTS_SORT_KEYS,
+    q,
+    fallback,
+    'id',
+  )}`;
+  // One snapshot for the check of months after the end and the statements built on its answer.
+  const { result, total } = await inReport(
+    db,
     true,
+    async (tx) => {
+      let running: SQL | undefined;
+      if (ends) {
+        const [{ later }] = ends.me
+          ? await rows<{ later: boolean }>(
+              tx,
+              sql`select exists (select 1 from point_report_running where month > ${ends.me}::date) as later`,
+            )
+          : [{ later: false }];
+        running = runningPopulation(ends, later, figure, filterOn);
+      }
+      const pop = population(running);
+      const result = await rows<StorePointsRow & { total: number }>(tx, statement(pop));
+      let total = result[0]?.total;
+      if (total === undefined) {
+        const [r] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from (${pop}) x`);
+        total = r.n;
+      }
+      return { result, total };
+    },
+    !!ends?.me,
   );
-  let total = result[0]?.total;
-  if (total === undefined) {
-    const [r] = await reportRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (${population}) x`,
-      true,
-    );
-    total = r.n;
-  }
   return { rows: result.map(({ total: _t, ...r }) => r), meta: pageMeta(q.page, q.limit, total) };
 }
 
