@@ -70,7 +70,8 @@ function precompress(): Plugin {
 //   builds only its own (issue 15); the few the shared components import go with them into 'app'.
 // - 'app': the layout and the shared components (components/**).
 // Libraries only a few pages use (charts, spreadsheets, CSV) and each feature's screens stay split.
-// And 'early', what main.tsx itself imports (the session module, Vite's preload helper): main must
+// And 'early', what main.tsx itself imports (the session module, the learned first-screen preload,
+// Vite's preload helper): main must
 // not wait for the shell to be evaluated before it starts the first screen's downloads.
 const SHELL_MANTINE = new Set([
   'Anchor',
@@ -98,6 +99,8 @@ const ROUTER_MANTINE = /node_modules\/@mantine\/core\/esm\/components\/(Center|C
 const PAGE_LIBRARIES =
   /node_modules\/(exceljs|papaparse|recharts|@mantine\/charts|d3-[^/]+|victory-vendor|@reduxjs|redux|react-redux|reselect|immer|decimal\.js-light|eventemitter3|es-toolkit|internmap)\//;
 const SESSION = path.resolve(import.meta.dirname, 'src/app/session.ts');
+/** The learned first-screen preload main.tsx runs first (app/first-screen.ts): 'early' too. */
+const FIRST_SCREEN = path.resolve(import.meta.dirname, 'src/app/first-screen.ts');
 /** The sign-in screen's own root: everything it imports statically goes into 'shell'. */
 const SIGN_IN_ROOTS = ['src/app/sign-in.tsx'].map((f) => path.resolve(import.meta.dirname, f));
 /** The app's root: what it imports statically (and the shell does not) goes into 'router'. */
@@ -129,7 +132,7 @@ function staticGraph(ctx: ModuleGraph, roots: string[]): Set<string> {
 type Kind = 'early' | 'shell' | 'router' | 'vendor' | 'app';
 
 function chunkKind(id: string, ctx: ModuleGraph): Kind | null {
-  if (id === SESSION || id.includes('vite/preload-helper')) return 'early';
+  if (id === SESSION || id === FIRST_SCREEN || id.includes('vite/preload-helper')) return 'early';
   if (id.endsWith('/src/main.tsx') || id.endsWith('.css')) return null;
   const shellLibrary = SHELL_LIBRARY.exec(id);
   if (shellLibrary && (!shellLibrary[2] || SHELL_MANTINE.has(shellLibrary[2]))) return 'shell';

@@ -6,6 +6,7 @@
 // so they download alongside this file.
 import '@mantine/core/styles.css';
 import './app/global.css';
+import { rememberFirstScreen, startFirstScreen } from './app/first-screen';
 import { getSession } from './app/session';
 
 const PUBLIC_SEGMENTS = new Set(['login', 'register', 'privacypolicy', '404', '500']);
@@ -28,13 +29,15 @@ function preloadFirstScreen(): void {
   if (!session) return;
   const [, path, search] = hashRoute();
   if (PUBLIC_SEGMENTS.has(path.split('/')[0])) return;
+  const route = `${path}?${search}`;
+  startFirstScreen(String(session.user_id), session.token, route, storedLanguage());
   void import('./app/layout/app-layout').catch(() => {});
   // The screens' labels now, not once the i18n module (and the router it comes with) has arrived.
   void (storedLanguage() === 'en' ? import('./i18n/en.app') : import('./i18n/id.app')).catch(() => {});
   void import('./i18n').then((m) => m.ensureAppMessages()).catch(() => {});
   if (!path) return;
   void (async () => {
-    const [{ screenEntries }, { isPageEntry }, { readListState, toApiQuery }, { prefetchGet }] =
+    const [{ screenEntries }, { isPageEntry }, { readListState, toApiQuery }, { buildQuery, prefetchGet }] =
       await Promise.all([
         import('./features/registry'),
         import('./components/resource/types'),
@@ -53,7 +56,9 @@ function preloadFirstScreen(): void {
     const list = resource.contract.paths.list;
     if (path !== entry.path || !list || resource.screens?.list) return;
     const state = readListState(new URLSearchParams(search), resource);
-    prefetchGet(list, toApiQuery(state, resource.listParams?.(session)));
+    const query = toApiQuery(state, resource.listParams?.(session));
+    prefetchGet(list, query);
+    rememberFirstScreen(String(session.user_id), route, `${list}${buildQuery(query)}`);
   })().catch(() => {
     /* the router loads (and reports) the same modules again */
   });
