@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ok, signIn, stubApi } from '../testing/test-utils';
 import { api, buildQuery } from './api-client';
 import { rememberFirstScreen, startFirstScreen } from './first-screen';
-import { getSession } from './session';
+import { clearSession, getSession } from './session';
 
 const QUERY = { admin_user_id: 1, page: 1, limit: 10, by: 'id', sort: 'desc' };
 const API = `/web/customer/${buildQuery(QUERY)}`;
@@ -77,5 +77,13 @@ describe('the learned first screen', () => {
       expect(() => startFirstScreen(String(s.user_id), s.token, 'customers?', null)).not.toThrow();
     }
     expect(calls).toHaveLength(0);
+  });
+
+  it('should forget what it learned at sign-out', () => {
+    const s = session();
+    rememberFirstScreen(String(s.user_id), 'customers?search=jaya', API);
+    expect(localStorage.getItem('lbo_first_screen')).toContain('search=jaya');
+    clearSession('logout');
+    expect(localStorage.getItem('lbo_first_screen')).toBeNull();
   });
 });

@@ -7,7 +7,9 @@
 // (startFirstScreen). api-client hands the answer to the screen when it asks for the same URL with
 // the same token within a few seconds; otherwise it is left unused. Nothing here changes what is
 // shown. Kept free of imports: it runs before anything else has loaded.
-const KEY = 'lbo_first_screen';
+/** Cleared at sign-out (session.ts): the routes and searches a user opened are theirs. */
+export const FIRST_SCREEN_KEY = 'lbo_first_screen';
+const KEY = FIRST_SCREEN_KEY;
 /** Remembered routes (most recent first): a user moves between a few screens. */
 const KEEP = 8;
 /** The answer handed over (api-client reads it): `key` is `<token>\0<api path and query>`. */

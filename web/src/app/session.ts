@@ -2,6 +2,7 @@
 // login answer beside them, and a cookie holding the login data. Kept free of zod and React so
 // the login route stays small.
 import type { LoginResult } from '@lbo/contract/auth';
+import { FIRST_SCREEN_KEY } from './first-screen';
 
 export const TOKEN_KEY = 'token';
 export const USER_ID_KEY = 'user_id';
@@ -112,7 +113,7 @@ export function saveSession(result: LoginResult): void {
 export function clearSession(reason: SignOutReason = 'logout'): void {
   const before = getSession();
   held = reason === 'expired' && saving > 0 ? (before ?? held) : null;
-  for (const key of [TOKEN_KEY, USER_ID_KEY, SESSION_KEY]) localStorage.removeItem(key);
+  for (const key of [TOKEN_KEY, USER_ID_KEY, SESSION_KEY, FIRST_SCREEN_KEY]) localStorage.removeItem(key);
   setCookie('', 0);
   try {
     if (reason === 'expired') sessionStorage.setItem(SIGNOUT_REASON_KEY, reason);
