@@ -49,7 +49,7 @@ export const BusinessDate = z.iso
   });
 
 /** Asia/Jakarta (WIB) is UTC+7 all year: Indonesia has kept no daylight saving time since 1964. */
-export const JAKARTA_OFFSET_MS = 7 * 3_600_000;
+const JAKARTA_OFFSET_MS = 7 * 3_600_000;
 
 /**
  * Today in the distributor's time zone, `YYYY-MM-DD`, shifted by `days`. From the fixed offset,

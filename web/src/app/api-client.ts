@@ -4,7 +4,7 @@
 import type { LoginResult } from '@lbo/contract/auth';
 import { ERR_STATUS } from '@lbo/contract/codes';
 import type { ErrDetail, PageMeta } from '@lbo/contract/common';
-import { EARLY_GET } from './first-screen';
+import { EARLY_GET, type EarlyGet } from './first-screen';
 import { clearSession, getSession, saveSession } from './session';
 
 export const API_BASE = '/v1/api';
@@ -96,24 +96,28 @@ async function parseError(res: Response): Promise<ApiError> {
 const prefetched = new Map<string, { at: number; res: Promise<Response> }>();
 const PREFETCH_FRESH_MS = 10_000;
 
+/** A prefetched answer is for the same token and the same path and query only. */
+const prefetchKey = (token: string, pathAndQuery: string) => `${token}\u0000${pathAndQuery}`;
+
 /** The list request main.tsx sent before this module loaded (app/first-screen.ts), if any. */
 function adoptEarlyGet(): void {
   const g = globalThis as Record<string, unknown>;
-  const early = g[EARLY_GET] as { key: string; at: number; res: Promise<Response> } | undefined;
+  const early = g[EARLY_GET] as EarlyGet | undefined;
   if (!early) return;
   delete g[EARLY_GET];
+  const key = prefetchKey(early.token, early.api);
   const res = early.res.catch(() => {
     throw new ApiError(0, 'NETWORK', []);
   });
-  res.catch(() => prefetched.delete(early.key));
-  prefetched.set(early.key, { at: early.at, res });
+  res.catch(() => prefetched.delete(key));
+  prefetched.set(key, { at: early.at, res });
 }
 
 export function prefetchGet(path: string, query?: Query): void {
   adoptEarlyGet();
   const token = getSession()?.token;
   if (!token) return;
-  const key = `${token}\u0000${path}${buildQuery(query)}`;
+  const key = prefetchKey(token, `${path}${buildQuery(query)}`);
   if (prefetched.has(key)) return;
   const res = send('GET', path, { query }, token);
   res.catch(() => prefetched.delete(key));
@@ -128,7 +132,7 @@ async function send(
 ): Promise<Response> {
   adoptEarlyGet();
   if (method === 'GET' && token && prefetched.size > 0) {
-    const key = `${token}\u0000${path}${buildQuery(opts.query)}`;
+    const key = prefetchKey(token, `${path}${buildQuery(opts.query)}`);
     const hit = prefetched.get(key);
     if (hit) {
       prefetched.delete(key);

@@ -12,8 +12,10 @@ export const FIRST_SCREEN_KEY = 'lbo_first_screen';
 const KEY = FIRST_SCREEN_KEY;
 /** Remembered routes (most recent first): a user moves between a few screens. */
 const KEEP = 8;
-/** The answer handed over (api-client reads it): `key` is `<token>\0<api path and query>`. */
+/** The answer handed over: api-client reads it from this global. */
 export const EARLY_GET = '__lboEarlyGet';
+/** The request sent: its token, API path and query, when, and its answer. */
+export type EarlyGet = { token: string; api: string; at: number; res: Promise<Response> };
 
 type Learned = { user: string; route: string; api: string; chunks: string[] };
 
@@ -62,11 +64,8 @@ export function startFirstScreen(user: string, token: string, route: string, lan
       },
     });
     res.catch(() => {});
-    (globalThis as Record<string, unknown>)[EARLY_GET] = {
-      key: `${token}\u0000${learned.api}`,
-      at: Date.now(),
-      res,
-    };
+    const early: EarlyGet = { token, api: learned.api, at: Date.now(), res };
+    (globalThis as Record<string, unknown>)[EARLY_GET] = early;
   } catch {
     /* nothing learned can stop the app from starting */
   }

@@ -35,38 +35,31 @@ export function RowTips() {
       current = el;
       setTip(tipFor(el));
     };
-    const leave = (e: Event) => {
-      if (!current) return;
-      const to = (e as FocusEvent | MouseEvent).relatedTarget;
-      if (to instanceof Node && current.contains(to)) return;
-      current = null;
-      setTip(null);
-    };
     // A click (often a navigation that removes the button), a scroll (the position goes stale) or
     // Escape puts the tip away.
     const drop = () => {
       current = null;
       setTip(null);
     };
+    const leave = (e: Event) => {
+      const to = (e as FocusEvent | MouseEvent).relatedTarget;
+      if (current && !(to instanceof Node && current.contains(to))) drop();
+    };
     const onEscape = (e: KeyboardEvent) => {
       if (e.key === 'Escape') drop();
     };
-    document.addEventListener('mouseover', show);
-    document.addEventListener('focusin', show);
-    document.addEventListener('mouseout', leave);
-    document.addEventListener('focusout', leave);
-    document.addEventListener('click', drop, true);
-    document.addEventListener('keydown', onEscape);
-    window.addEventListener('scroll', drop, true);
-    return () => {
-      document.removeEventListener('mouseover', show);
-      document.removeEventListener('focusin', show);
-      document.removeEventListener('mouseout', leave);
-      document.removeEventListener('focusout', leave);
-      document.removeEventListener('click', drop, true);
-      document.removeEventListener('keydown', onEscape);
-      window.removeEventListener('scroll', drop, true);
-    };
+    // One signal removes every listener at unmount.
+    const off = new AbortController();
+    const on = { signal: off.signal };
+    const capture = { signal: off.signal, capture: true };
+    document.addEventListener('mouseover', show, on);
+    document.addEventListener('focusin', show, on);
+    document.addEventListener('mouseout', leave, on);
+    document.addEventListener('focusout', leave, on);
+    document.addEventListener('click', drop, capture);
+    document.addEventListener('keydown', onEscape, on);
+    window.addEventListener('scroll', drop, capture);
+    return () => off.abort();
   }, []);
   if (!tip) return null;
   // The button's accessible name already holds the label: the tip is for the eye only.
