@@ -23,6 +23,28 @@ export function requireSession({ request }: LoaderFunctionArgs) {
   return redirect(next && next !== '/' ? `/login?next=${encodeURIComponent(next)}` : '/login');
 }
 
+/** Whether the layout's loader has run yet: the app's first screen (a visit, a reload). */
+let firstScreen = true;
+
+/**
+ * Paths inside the layout: the session check, then the code of the screen asked for, loaded before
+ * the layout renders (app-routes.tsx, preloadScreen), so that the screen shows without a Suspense
+ * fallback and React's 300 ms hold on the screen that replaces one; for the app's first screen also
+ * its first data, so that its first render shows it (issue 15). Later navigations (a filter typed
+ * into a list's URL among them) do not wait for data. A screen whose code fails to load renders
+ * through React.lazy and its retry screen, as before.
+ */
+export async function layoutLoader(args: LoaderFunctionArgs) {
+  const away = requireSession(args);
+  if (away) return away;
+  const url = new URL(args.request.url);
+  const first = firstScreen;
+  firstScreen = false;
+  const { preloadScreen, queryClient } = await import('./layout/app-layout');
+  await preloadScreen(url.pathname, first ? { search: url.searchParams, client: queryClient } : undefined);
+  return null;
+}
+
 /** Signed-in users have no business on /login or /register. */
 export function redirectIfSignedIn() {
   return getSession() ? redirect('/') : null;
@@ -71,7 +93,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: '*',
-        loader: requireSession,
+        loader: layoutLoader,
         lazy: async () => {
           const [m] = await Promise.all([import('./layout/app-layout'), ensureAppMessages()]);
           return { Component: m.AppLayout };

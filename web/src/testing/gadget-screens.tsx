@@ -1,6 +1,7 @@
 // The set-up the machinery's screen tests share around the fake gadget resource: its English
 // labels, a stubbed gadget list (with the branch options its filter bar loads) and a screen
 // rendered inside the resource's scope.
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { ResourceListPage } from '../components/resource/resource-list.page';
 import { ResourceScope } from '../components/resource/resource-scope';
@@ -62,13 +63,18 @@ export const lastListParams = (calls: Call[]) =>
 export function renderResourceScreen(
   resource: AnyResource,
   screen: ReactElement,
-  { path, route, entry = gadgetEntry }: { path: string; route: string; entry?: ResourceEntry },
+  {
+    path,
+    route,
+    entry = gadgetEntry,
+    client,
+  }: { path: string; route: string; entry?: ResourceEntry; client?: QueryClient },
 ) {
   return renderAt(
     <ResourceScope resource={resource} entry={entry}>
       {screen}
     </ResourceScope>,
-    { path, route },
+    { path, route, client },
   );
 }
 

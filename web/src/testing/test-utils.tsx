@@ -5,7 +5,7 @@ import { ACTIONS, PERMISSION_AREAS, type PermissionArea, type RoleGrant } from '
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
+import { type ReactElement, type ReactNode, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { saveSession } from '../app/session';
@@ -97,10 +97,13 @@ export const fail = (status: number, err_code: string, err_msg: string[]) => ({
   body: { data: null, err_code, err_msg },
 });
 
-export function Providers({ children }: { children: ReactNode }) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+/** A query cache as the tests' providers make one (no retries). */
+export const testQueryClient = () =>
+  new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+
+/** Mantine and a query cache (`client`, or a new one). */
+export function Providers({ children, client: given }: { children: ReactNode; client?: QueryClient }) {
+  const [client] = useState(() => given ?? testQueryClient());
   return (
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
@@ -111,7 +114,7 @@ export function Providers({ children }: { children: ReactNode }) {
 /** Renders `element` at `path` inside a memory router (hash routing is not needed in tests). */
 export function renderAt(
   element: ReactElement,
-  { path = '/', route = '/' }: { path?: string; route?: string } = {},
+  { path = '/', route = '/', client }: { path?: string; route?: string; client?: QueryClient } = {},
 ) {
   const router = createMemoryRouter(
     [
@@ -121,7 +124,7 @@ export function renderAt(
     { initialEntries: [path] },
   );
   const utils = render(
-    <Providers>
+    <Providers client={client}>
       <RouterProvider router={router} />
     </Providers>,
   );

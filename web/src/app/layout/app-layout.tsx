@@ -17,6 +17,10 @@ import { PageErrorBoundary } from './error-boundary';
 import { Navbar } from './navbar';
 import { AppProviders, queryClient } from './providers';
 
+// For the router's loader (app/router.tsx), which loads the first screen before the layout renders.
+export { preloadScreen } from './app-routes';
+export { queryClient };
+
 export function AppLayout() {
   // Also a session that ended during a save: the screen stays (what was typed too) under the dialog.
   const session = useSession();

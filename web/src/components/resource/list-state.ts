@@ -3,6 +3,7 @@
 import { DEFAULT_LIMIT, DEFAULT_PAGE, MAX_LIMIT } from '@lbo/contract/common';
 import { resolveSortKey } from '@lbo/contract/resource';
 import type { Query } from '../../app/api-client';
+import type { Session } from '../../app/session';
 import type { AnyResource, FilterDef } from './types';
 
 export type SortDir = 'asc' | 'desc';
@@ -98,6 +99,11 @@ export function writeListState(state: ListState, resource: AnyResource): URLSear
   // A removed default is written empty, or it would come back on the next read.
   for (const k of Object.keys(defaults)) if (!state.filters[k]) p.set(k, '');
   return p;
+}
+
+/** The API query of the list `session` sees in `state`: the resource's own parameters (listParams) added. */
+export function listQueryOf(state: ListState, resource: AnyResource, session: Session | null): Query {
+  return toApiQuery(state, session ? resource.listParams?.(session) : undefined);
 }
 
 /** The API query for a list call: page, limit, by, sort, search and the filters (blanks left out). */

@@ -32,7 +32,7 @@ import {
   type ListState,
   PAGE_SIZES,
   readListState,
-  toApiQuery,
+  listQueryOf,
   writeListState,
 } from './list-state';
 import { rangeText, useListTotal } from './list-total';
@@ -71,10 +71,7 @@ export function ResourceListPage() {
     }
     setParams(next, { replace: true });
   };
-  const query = useMemo(
-    () => toApiQuery(state, session ? resource.listParams?.(session) : undefined),
-    [state, session, resource],
-  );
+  const query = useMemo(() => listQueryOf(state, resource, session), [state, session, resource]);
   const list = useResourceList(resource, query);
   const remove = useRemoveRecord(resource);
   const [toDelete, setToDelete] = useState<Row | null>(null);

@@ -1,13 +1,18 @@
 // The four screens of a resource under its URL segment, loaded on demand per resource.
-import { type ComponentType, lazy } from 'react';
+
+import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, Route, Routes } from 'react-router';
-import { usePermissions } from '../../app/use-session';
+import { getSession } from '../../app/session';
+import { permissionsOf, usePermissions } from '../../app/use-session';
+import { type Preloadable, preloadable } from '../page/preloadable';
+import { listQueryOf, readListState } from './list-state';
 import { NoAccess } from './no-access';
 import { ResourceDetailPage } from './resource-detail.page';
 import { ResourceFormPage } from './resource-form.page';
 import { ResourceListPage } from './resource-list.page';
 import { ResourceScope } from './resource-scope';
 import type { AnyResource, ResourceEntry } from './types';
+import { listQueryOptions } from './use-resource';
 
 export function ResourceScreens({ resource, entry }: { resource: AnyResource; entry: ResourceEntry }) {
   const perms = usePermissions(entry.area);
@@ -27,16 +32,29 @@ export function ResourceScreens({ resource, entry }: { resource: AnyResource; en
   );
 }
 
-const cache = new Map<string, ComponentType>();
+const cache = new Map<string, Preloadable>();
 
 /** A lazily loaded component showing the entry's resource (one chunk per resource file). */
-export function lazyResource(entry: ResourceEntry): ComponentType {
+export function lazyResource(entry: ResourceEntry): Preloadable {
   let c = cache.get(entry.name);
   if (!c) {
-    c = lazy(async () => {
-      const { resource } = await entry.load();
-      return { default: () => <ResourceScreens resource={resource} entry={entry} /> };
-    });
+    c = Object.assign(
+      preloadable(async () => {
+        const { resource } = await entry.load();
+        return () => <ResourceScreens resource={resource} entry={entry} />;
+      }),
+      {
+        // The list's page the user asked for, as the list screen will ask for it (its query key).
+        prefetch: async (client: QueryClient, rest: string, search: URLSearchParams) => {
+          const session = getSession();
+          if (rest !== '' || !permissionsOf(session, entry.area).view) return;
+          const { resource } = await entry.load();
+          if (resource.screens?.list || !resource.contract.paths.list) return;
+          const query = listQueryOf(readListState(search, resource), resource, session);
+          await client.prefetchQuery(listQueryOptions(resource, query));
+        },
+      },
+    );
     cache.set(entry.name, c);
   }
   return c;

@@ -1,6 +1,6 @@
 // TanStack Query hooks over resource-api: lists, records, dropdown options and the mutations
 // (which invalidate the resource's lists, details and dropdowns through the key factory).
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query } from '../../app/api-client';
 import { resourceKeys, selectKeys } from '../../app/query-keys';
 import { permissionsOf, useSession } from '../../app/use-session';
@@ -14,12 +14,16 @@ import {
 } from './resource-api';
 import { type AnyResource, type Row, resourceName, type SelectSource } from './types';
 
-export function useResourceList(resource: AnyResource, query: Query) {
-  return useQuery({
+/** A resource's list query (key and call): the list screen's, and the router's load ahead of it. */
+export function listQueryOptions(resource: AnyResource, query: Query) {
+  return queryOptions({
     queryKey: resourceKeys(resourceName(resource)).list(query),
     queryFn: ({ signal }) => fetchList(resource.contract, query, signal),
-    placeholderData: keepPreviousData,
   });
+}
+
+export function useResourceList(resource: AnyResource, query: Query) {
+  return useQuery({ ...listQueryOptions(resource, query), placeholderData: keepPreviousData });
 }
 
 export function useResourceRecord(resource: AnyResource, id: string | undefined) {
