@@ -1,7 +1,6 @@
 // The list screen every resource uses: filters, search, server paging and sorting, row actions
 // by permission, empty and error states, export.
 import { Anchor, Button, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   IconDatabaseOff,
   IconEye,
@@ -18,6 +17,7 @@ import { permissionsOf, useSession } from '../../app/use-session';
 import { ActionButton } from '../action/action-button';
 import { ExportButton } from '../export/export-button';
 import { ErrorAlert } from '../feedback/error-alert';
+import { useBreakpoints, useMediaQueryNow } from '../layout/breakpoints';
 import { PageHeader } from '../layout/page-header';
 import { ColumnChooser, useHiddenColumns } from './column-chooser';
 import { DeleteRecordDialog } from './delete-dialog';
@@ -30,9 +30,9 @@ import {
   filterParams,
   hasActiveFilters,
   type ListState,
+  listQueryOf,
   PAGE_SIZES,
   readListState,
-  listQueryOf,
   writeListState,
 } from './list-state';
 import { rangeText, useListTotal } from './list-total';
@@ -78,7 +78,9 @@ export function ResourceListPage() {
   const [selected, setSelected] = useState<Row[]>([]);
   const [hiddenColumns, setHiddenColumns] = useHiddenColumns(name);
   // On a phone the list is a column of cards; from 576 px a table.
-  const phone = useMediaQuery('(max-width: 35.99em)') ?? false;
+  const phone = useMediaQueryNow('(max-width: 35.99em)');
+  // Columns shown from a breakpoint up (ColumnDef.visibleFrom).
+  const reached = useBreakpoints();
   const tableRef = useRef<HTMLTableElement>(null);
   // Actions (components/action) the user may run: per record in the rows, per list in the bulk bar
   // (on the checked rows) or the header (on the whole list).
@@ -91,8 +93,10 @@ export function ResourceListPage() {
   const selectable = selectionActions.length > 0;
   // A new search or filter starts a new selection; paging and sorting keep it.
   const filterKey = JSON.stringify([state.search, state.filters]);
+  // An empty selection is kept as it is: a new empty one would render the list again for nothing
+  // (on every first render: the first rows were drawn twice, issue 15).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search or filters change
-  useEffect(() => setSelected([]), [filterKey]);
+  useEffect(() => setSelected((cur) => (cur.length === 0 ? cur : [])), [filterKey]);
 
   const canEdit = perms.update && !!contract.paths.update;
   const canDelete = perms.delete && !!contract.paths.remove;
@@ -116,16 +120,14 @@ export function ResourceListPage() {
   const columns: DataTableColumn<Row>[] = shownColumns.map((c, i) => ({
     accessor: c.key,
     title: fieldLabel(t, name, c.key),
-    // Chosen away by the user (the first column, the record's link, always stays).
-    hidden: i > 0 && hiddenColumns.includes(c.key),
+    // Chosen away by the user, or wider than the window allows (the first column, the record's link,
+    // always stays).
+    hidden: i > 0 && (hiddenColumns.includes(c.key) || (!!c.visibleFrom && !reached[c.visibleFrom])),
     sortable: !!c.sortKey,
     width: c.width,
     textAlign: c.align,
     noWrap:
       c.noWrap ?? (c.kind === 'datetime' || c.kind === 'date' || c.kind === 'money' || c.kind === 'number'),
-    visibleMediaQuery: c.visibleFrom
-      ? (theme) => `(min-width: ${theme.breakpoints[c.visibleFrom!]})`
-      : undefined,
     render: (r: Row) => {
       const content = cell(c, r);
       // The first column links to the record (named by the record when it shows only a picture).
