@@ -113,12 +113,18 @@ function adoptEarlyGet(): void {
   prefetched.set(key, { at: early.at, res });
 }
 
+/**
+ * GETs on their way (key: prefetchKey): a prefetch of one of them sends nothing. The first screen's
+ * list is asked for by main.tsx and by the router's loader (app/router.tsx), whichever is first.
+ */
+const inFlight = new Set<string>();
+
 export function prefetchGet(path: string, query?: Query): void {
   adoptEarlyGet();
   const token = getSession()?.token;
   if (!token) return;
   const key = prefetchKey(token, `${path}${buildQuery(query)}`);
-  if (prefetched.has(key)) return;
+  if (prefetched.has(key) || inFlight.has(key)) return;
   const res = send('GET', path, { query }, token);
   res.catch(() => prefetched.delete(key));
   prefetched.set(key, { at: Date.now(), res });
@@ -150,6 +156,8 @@ async function send(
     body = JSON.stringify(opts.body);
   }
   if (token) headers.Authorization = `Bearer ${token}`;
+  const key = method === 'GET' && token ? prefetchKey(token, `${path}${buildQuery(opts.query)}`) : undefined;
+  if (key) inFlight.add(key);
   try {
     return await fetch(`${API_BASE}${path}${buildQuery(opts.query)}`, {
       method,
@@ -160,6 +168,8 @@ async function send(
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ApiError(0, 'NETWORK', []);
+  } finally {
+    if (key) inFlight.delete(key);
   }
 }
 

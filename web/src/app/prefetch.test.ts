@@ -35,6 +35,17 @@ describe('prefetchGet', () => {
     expect(calls).toHaveLength(4);
   });
 
+  it('should send nothing while the same call is on its way (the router asked first)', async () => {
+    const { calls } = stubApi(() => ok([{ id: 2 }]));
+    const asked = api.get('/web/customer/', { page: 1, limit: 10 });
+    prefetchGet('/web/customer/', { page: 1, limit: 10 });
+    expect((await asked).data).toEqual([{ id: 2 }]);
+    expect(calls).toHaveLength(1);
+    // Once it is back, a prefetch asks again.
+    prefetchGet('/web/customer/', { page: 1, limit: 10 });
+    expect(calls).toHaveLength(2);
+  });
+
   it('should do nothing without a session', () => {
     clearSession('logout');
     const { calls } = stubApi(() => ok([]));
