@@ -10,6 +10,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { saveSession } from '../app/session';
 import { theme } from '../app/theme';
+import { AppLinks } from '../components/layout/app-links';
 import { i18n, initI18nWith } from '../i18n';
 import { messages as core } from '../i18n/en';
 import { messages as app } from '../i18n/en.app';
@@ -118,7 +119,7 @@ export function renderAt(
 ) {
   const router = createMemoryRouter(
     [
-      { path: route, element },
+      { path: route, element: <AppLinks>{element}</AppLinks> },
       { path: '*', element: <div data-testid="elsewhere" /> },
     ],
     { initialEntries: [path] },

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { SignInAgainDialog } from '../../components/feedback/sign-in-dialog';
+import { AppLinks } from '../../components/layout/app-links';
 import { logout } from '../api-client';
 import { LanguageSwitch } from '../language-switch';
 import { Brand } from '../pages/public-frame';
@@ -66,83 +67,90 @@ function Shell({ name, email }: { name: string; email: string }) {
   }, [location.pathname]);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{
-        // Narrower on a tablet so the lists keep their room.
-        width: { base: 240, md: 260, lg: 280 },
-        breakpoint: 'sm',
-        collapsed: { desktop: !desktopOpen, mobile: !mobileOpen },
-      }}
-      padding={{ base: 'sm', sm: 'md', lg: 'lg' }}
-    >
-      <AppShell.Header>
-        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Tooltip label={toggleLabel}>
-              <Burger
-                opened={open}
-                onClick={toggle}
-                size="sm"
-                aria-label={toggleLabel}
-                aria-expanded={open}
-                data-testid="sidebar-toggle"
-              />
-            </Tooltip>
-            <Brand compact={!wide} />
-          </Group>
-          <Group gap="xs" wrap="nowrap">
-            <Tooltip label={`${t('palette.open')} (Ctrl+K)`}>
-              <ActionIcon
-                variant="default"
-                size="md"
-                onClick={palette.open}
-                aria-label={t('palette.title')}
-                data-testid="palette-button"
-              >
-                <IconSearch size={16} />
-              </ActionIcon>
-            </Tooltip>
-            <LanguageSwitch />
-            <Group gap={6} wrap="nowrap" visibleFrom="sm" title={email}>
-              <IconUserCircle size={22} stroke={1.5} aria-hidden />
-              <Text size="sm" fw={600} maw={200} truncate data-testid="user-name">
-                {name}
-              </Text>
-            </Group>
-            <VisuallyHidden hiddenFrom="sm">{name}</VisuallyHidden>
-            <Button
-              variant="subtle"
-              color="gray"
-              size="compact-sm"
-              leftSection={<IconLogout size={16} />}
-              loading={signingOut}
-              onClick={signOut}
-              visibleFrom="sm"
-            >
-              {t('nav.logout')}
-            </Button>
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar
-        data-testid="sidebar"
-        aria-hidden={!open}
-        style={open ? undefined : { visibility: 'hidden', transition: 'visibility 0s linear 200ms' }}
+    <AppLinks>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{
+          // Narrower on a tablet so the lists keep their room.
+          width: { base: 240, md: 260, lg: 280 },
+          breakpoint: 'sm',
+          collapsed: { desktop: !desktopOpen, mobile: !mobileOpen },
+        }}
+        padding={{ base: 'sm', sm: 'md', lg: 'lg' }}
       >
-        <Navbar
+        <AppShell.Header>
+          <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Tooltip label={toggleLabel}>
+                <Burger
+                  opened={open}
+                  onClick={toggle}
+                  size="sm"
+                  aria-label={toggleLabel}
+                  aria-expanded={open}
+                  data-testid="sidebar-toggle"
+                />
+              </Tooltip>
+              <Brand compact={!wide} />
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <Tooltip label={`${t('palette.open')} (Ctrl+K)`}>
+                <ActionIcon
+                  variant="default"
+                  size="md"
+                  onClick={palette.open}
+                  aria-label={t('palette.title')}
+                  data-testid="palette-button"
+                >
+                  <IconSearch size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <LanguageSwitch />
+              <Group gap={6} wrap="nowrap" visibleFrom="sm" title={email}>
+                <IconUserCircle size={22} stroke={1.5} aria-hidden />
+                <Text size="sm" fw={600} maw={200} truncate data-testid="user-name">
+                  {name}
+                </Text>
+              </Group>
+              <VisuallyHidden hiddenFrom="sm">{name}</VisuallyHidden>
+              <Button
+                variant="subtle"
+                color="gray"
+                size="compact-sm"
+                leftSection={<IconLogout size={16} />}
+                loading={signingOut}
+                onClick={signOut}
+                visibleFrom="sm"
+              >
+                {t('nav.logout')}
+              </Button>
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar
+          data-testid="sidebar"
+          aria-hidden={!open}
+          style={open ? undefined : { visibility: 'hidden', transition: 'visibility 0s linear 200ms' }}
+        >
+          <Navbar
+            session={session}
+            pathname={location.pathname}
+            onNavigate={wide ? undefined : mobile.close}
+            onSignOut={signOut}
+          />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <PageErrorBoundary resetKey={location.pathname}>
+            <AppRoutes />
+          </PageErrorBoundary>
+        </AppShell.Main>
+        <CommandPalette
           session={session}
-          pathname={location.pathname}
-          onNavigate={wide ? undefined : mobile.close}
-          onSignOut={signOut}
+          opened={paletteOpen}
+          onOpen={palette.open}
+          onClose={palette.close}
         />
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <PageErrorBoundary resetKey={location.pathname}>
-          <AppRoutes />
-        </PageErrorBoundary>
-      </AppShell.Main>
-      <CommandPalette session={session} opened={paletteOpen} onOpen={palette.open} onClose={palette.close} />
-    </AppShell>
+      </AppShell>
+    </AppLinks>
   );
 }

@@ -4,7 +4,7 @@ import { Box, Collapse, Group, NavLink, Text, UnstyledButton } from '@mantine/co
 import { IconChevronDown, IconChevronRight, IconHome, IconLogout } from '@tabler/icons-react';
 import { memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useAppHref } from '../../components/layout/app-links';
 import {
   entryAction,
   entryText,
@@ -34,24 +34,28 @@ export function activeEntryPath(pathname: string, entries: ScreenEntry[]): strin
 /**
  * One menu entry: a plain link styled as Mantine's light NavLink (layout.css, `lbo-nav-link`). With
  * some sixty entries as NavLinks the menu was about 750 component renders of the first screen's
- * 3,800; as links, about 350 (issue 15). `data-active` and `aria-current` mark the current screen.
+ * 3,800; as react-router Links, about 350; as plain links (components/layout/app-links.tsx), about
+ * 200 (issue 15). `data-active` and `aria-current` mark the current screen.
  */
 function NavItem({
   to,
+  href,
   label,
   icon,
   active,
   onClick,
 }: {
   to: string;
+  href: (to: string) => string;
   label: string;
   icon: ReactNode;
   active: boolean;
   onClick?: () => void;
 }) {
   return (
-    <Link
-      to={to}
+    <a
+      href={href(to)}
+      data-app-link={to}
       className="lbo-nav-link"
       data-active={active || undefined}
       aria-current={active ? 'page' : undefined}
@@ -60,7 +64,7 @@ function NavItem({
       <span className="lbo-nav-link-icon">{icon}</span>
       <span className="lbo-nav-link-label">{label}</span>
       {active ? <IconChevronRight size={14} className="lbo-nav-link-mark" /> : null}
-    </Link>
+    </a>
   );
 }
 
@@ -100,6 +104,7 @@ export const Navbar = memo(function Navbar({
   onSignOut?: () => void;
 }) {
   const { t } = useTranslation();
+  const href = useAppHref();
   const visible = visibleEntries(session);
   const groups = menuGroups(visible);
   const activePath = activeEntryPath(pathname, visible);
@@ -123,6 +128,7 @@ export const Navbar = memo(function Navbar({
       <nav aria-label={t('nav.main')}>
         <NavItem
           to="/"
+          href={href}
           label={t('nav.home')}
           icon={<IconHome size={18} stroke={1.6} />}
           active={pathname === '/'}
@@ -179,6 +185,7 @@ export const Navbar = memo(function Navbar({
                     <NavItem
                       key={e.name}
                       to={`/${e.path}`}
+                      href={href}
                       label={t(entryText(e, 'title'))}
                       icon={<Icon size={18} stroke={1.6} />}
                       active={isActive(e.path)}

@@ -17,6 +17,7 @@ import { permissionsOf, useSession } from '../../app/use-session';
 import { ActionButton } from '../action/action-button';
 import { ExportButton } from '../export/export-button';
 import { ErrorAlert } from '../feedback/error-alert';
+import { useAppHref } from '../layout/app-links';
 import { useBreakpoints, useMediaQueryNow } from '../layout/breakpoints';
 import { PageHeader } from '../layout/page-header';
 import { ColumnChooser, useHiddenColumns } from './column-chooser';
@@ -81,6 +82,7 @@ export function ResourceListPage() {
   const phone = useMediaQueryNow('(max-width: 35.99em)');
   // Columns shown from a breakpoint up (ColumnDef.visibleFrom).
   const reached = useBreakpoints();
+  const href = useAppHref();
   const tableRef = useRef<HTMLTableElement>(null);
   // Actions (components/action) the user may run: per record in the rows, per list in the bulk bar
   // (on the checked rows) or the header (on the whole list).
@@ -133,8 +135,8 @@ export function ResourceListPage() {
       // The first column links to the record (named by the record when it shows only a picture).
       return i === 0 && contract.paths.get ? (
         <Anchor
-          component={Link}
-          to={`/${entry.path}/${idOf(r)}`}
+          href={href(`/${entry.path}/${idOf(r)}`)}
+          data-app-link={`/${entry.path}/${idOf(r)}`}
           fw={500}
           size="sm"
           aria-label={c.kind === 'image' ? resource.title(r) : undefined}

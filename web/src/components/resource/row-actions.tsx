@@ -3,7 +3,7 @@
 import { ActionIcon, Group } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useAppHref } from '../layout/app-links';
 import { ROW_TIP } from './row-tip';
 
 /** The row's buttons, right-aligned on one line. */
@@ -17,7 +17,8 @@ export function RowActions({ children }: { children: ReactNode }) {
 
 /**
  * One icon button with a tooltip (the screen's one RowTips shows `label` over it); its accessible
- * name is "<label>: <record>". It is a link with `to`, a button with `onClick`.
+ * name is "<label>: <record>". It is a link with `to` (a plain one: components/layout/app-links.tsx),
+ * a button with `onClick`.
  */
 export function RowIconButton({
   label,
@@ -40,8 +41,17 @@ export function RowIconButton({
   const name = `${label}: ${record}`;
   const icon = <IconShown size={iconSize} />;
   const tip = { [ROW_TIP]: label };
+  const href = useAppHref();
   return to !== undefined ? (
-    <ActionIcon variant="subtle" color={color} component={Link} to={to} aria-label={name} {...tip}>
+    <ActionIcon
+      variant="subtle"
+      color={color}
+      component="a"
+      href={href(to)}
+      data-app-link={to}
+      aria-label={name}
+      {...tip}
+    >
       {icon}
     </ActionIcon>
   ) : (
