@@ -1,5 +1,4 @@
 // The four screens of a resource under its URL segment, loaded on demand per resource.
-
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, Route, Routes } from 'react-router';
 import { getSession } from '../../app/session';
