@@ -163,3 +163,58 @@ describe('POST /integration/va_payment', () => {
     expect(b3.body.data).toEqual([]);
   });
 });
+
+describe('an invoice paid by virtual account, sent again by the ERP', () => {
+  const document = (no: string, more: Record<string, unknown> = {}) => ({
+    document_no: no,
+    invoice_date: '2025-06-01',
+    customer_code: 'VA-1',
+    payment_method: 'virtual_account',
+    virtual_account_no: '8808123456789',
+    lines: [{ item_code: 'VA-MIE', qty: 40, price: 2500 }],
+    ...more,
+  });
+  const send = (...documents: unknown[]) =>
+    h.call(admin, 'POST', '/integration/sales_invoice', { documents });
+  const stored = async (no: string) =>
+    (
+      await h.database.rows<{
+        status: string;
+        paid_amount: number;
+        paid_at: string | null;
+        note: string | null;
+      }>(
+        sql`select status, paid_amount::float8 as paid_amount, paid_at::text, note from sales_invoices where document_no = ${no}`,
+      )
+    )[0];
+
+  it('should keep what the bank paid when the ERP still says unpaid, and take its other changes', async () => {
+    const before = await stored('VA/INV/1');
+    expect(before).toMatchObject({ status: 'paid', paid_amount: 100_000 });
+    expect(before.paid_at).not.toBeNull();
+    // The ERP has not heard of the payment: its own status (unpaid, the default) and a new note.
+    expect((await send(document('VA/INV/1', { note: 'corrected' }))).status).toBe(200);
+    expect(await stored('VA/INV/1')).toEqual({ ...before, note: 'corrected' });
+    // Sent once more, unchanged: nothing to write.
+    const again = await send(document('VA/INV/1', { note: 'corrected' }));
+    expect(again.body.data).toMatchObject({ inserted: 0, updated: 0 });
+
+    // A partly paid invoice stays partly paid; the ERP may move it forward itself.
+    expect((await send(document('VA/INV/2'))).status).toBe(200);
+    expect((await notify(payment('P-20', 30_000, 'VA/INV/2'))).status).toBe(200);
+    expect((await send(document('VA/INV/2', { note: 'again' }))).status).toBe(200);
+    expect(await stored('VA/INV/2')).toMatchObject({ status: 'partial', paid_amount: 30_000, note: 'again' });
+    await send(document('VA/INV/2', { status: 'paid', paid_at: '2025-06-03T09:00:00+07:00' }));
+    const paid = await stored('VA/INV/2');
+    expect(paid.status).toBe('paid');
+    expect(new Date(paid.paid_at ?? '').toISOString()).toBe('2025-06-03T02:00:00.000Z');
+    // The tracking rollup follows what was kept.
+    const checks = await verifyRollups(h.database.db);
+    expect(checks.every((c) => c.missing === 0 && c.extra === 0)).toBe(true);
+  });
+
+  it("should take the ERP's cancellation of a paid invoice", async () => {
+    expect((await send(document('VA/INV/1', { status: 'cancelled' }))).status).toBe(200);
+    expect(await stored('VA/INV/1')).toMatchObject({ status: 'cancelled', paid_at: null });
+  });
+});

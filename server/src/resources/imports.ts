@@ -349,6 +349,12 @@ export type UpsertOptions = {
   alsoWhen?: SQL;
   /** Columns to answer for every row written (inserted or updated). */
   returning?: string[];
+  /**
+   * A column's value when a known row is updated, from the stored row (`stored`, its columns
+   * qualified by the table) and the one sent (`sent`, `excluded`); by default the value sent. A row
+   * whose merged values equal the stored ones is left untouched, as one sent unchanged.
+   */
+  merge?: Record<string, (stored: (column: string) => SQL, sent: (column: string) => SQL) => SQL>;
 };
 
 export type UpsertResult<R> = {
@@ -380,14 +386,17 @@ export async function upsertRows<R = Record<string, unknown>>(
   const json = JSON.stringify(
     o.rows.map((r) => Object.fromEntries(all.map((c) => [c.name, r[c.name] ?? null]))),
   );
+  const stored = (c: string) => sql`${T}.${ident(c)}`;
+  const sent = (c: string) => sql`excluded.${ident(c)}`;
+  const newValue = o.columns.map((c) => o.merge?.[c.name]?.(stored, sent) ?? sent(c.name));
   const onConflict =
     cols.length === 0
       ? sql`do nothing`
       : sql`do update set ${list([
-          ...cols.map((c) => sql`${c} = excluded.${c}`),
+          ...cols.map((c, i) => sql`${c} = ${newValue[i]}`),
           ...(o.touch ?? []).map((t) => sql`${ident(t)} = now()`),
         ])}
-          where (${list(cols.map((c) => sql`${T}.${c}`))}) is distinct from (${list(cols.map((c) => sql`excluded.${c}`))})
+          where (${list(cols.map((c) => sql`${T}.${c}`))}) is distinct from (${list(newValue)})
           ${o.alsoWhen ? sql`or ${o.alsoWhen}` : sql``}`;
   const written = await selectRows<R & { inserted: boolean }>(
     tx,

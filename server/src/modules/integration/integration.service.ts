@@ -22,7 +22,7 @@ import {
   type SalesInvoiceDocument,
   salesInvoiceImport,
 } from '@lbo/contract/integration';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rows, type Tx } from '../../db/client';
 import { seesBranch } from '../../http/scope';
@@ -35,6 +35,7 @@ import {
   type RowLabel,
   recordType,
   runImport,
+  type UpsertOptions,
   upsertRows,
 } from '../../resources/imports';
 
@@ -55,6 +56,21 @@ type Kind = {
   fk: string;
   /** Header columns besides document_no, in the order of the JSON sent to json_to_recordset. */
   columns: Column[];
+  /** How a header sent again is merged with the stored one (upsertRows `merge`). */
+  merge?: UpsertOptions['merge'];
+};
+
+/**
+ * An invoice the bank's virtual-account callback has paid into (paid_amount > 0; va.service.ts)
+ * keeps the payments' status and paid time when the ERP sends it again with a status behind it (its
+ * own "unpaid", say, before it has heard of the payment): the ERP moves the status forward
+ * (unpaid → partial → paid) or cancels the invoice, and never takes back a payment the bank
+ * reported. Without a payment, the ERP's status and paid time are taken as they come.
+ */
+const keepsPayment = (stored: (c: string) => SQL, sent: (c: string) => SQL) => {
+  const rank = (s: SQL) => sql`array_position(array['unpaid', 'partial', 'paid']::text[], ${s})`;
+  return sql`(${stored('paid_amount')} > 0 and ${sent('status')} <> 'cancelled'
+    and coalesce(${rank(stored('status'))}, 0) > coalesce(${rank(sent('status'))}, 0))`;
 };
 
 const INVOICE: Kind = {
@@ -77,6 +93,12 @@ const INVOICE: Kind = {
     { name: 'paid_at', type: 'timestamptz' },
     { name: 'note', type: 'text' },
   ],
+  merge: {
+    status: (stored, sent) =>
+      sql`case when ${keepsPayment(stored, sent)} then ${stored('status')} else ${sent('status')} end`,
+    paid_at: (stored, sent) =>
+      sql`case when ${keepsPayment(stored, sent)} then ${stored('paid_at')} else ${sent('paid_at')} end`,
+  },
 };
 
 const ORDER: Kind = {
@@ -291,6 +313,7 @@ async function writeDocuments(
     touch: ['updated_at'],
     alsoWhen: sql`${H}."document_no" in (select json_array_elements_text(${JSON.stringify(changedLines.map((r) => r.document_no))}::json))`,
     returning: ['id', 'document_no'],
+    merge: kind.merge,
   });
   const inserted = written.filter((w) => w.inserted).map((w) => w.id);
   const updated = written.filter((w) => !w.inserted).map((w) => w.id);
