@@ -245,4 +245,28 @@ describe('upload folders', () => {
     rmSync(dir, { recursive: true, force: true });
     await context.close();
   });
+
+  it("should show the demo folders' photos as pictures, not broken images", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, ADMIN);
+    // Folder 1 of the demo data ("Foto Display Toko"), with photos of many stores.
+    type Group = { uploads: { file_url: string; thumbnail_url: string | null }[] }[];
+    const group = await apiGet<Group>(page.request, '/upload/select/group?upload_folder_id=1');
+    const urls = new Set(group.flatMap((g) => g.uploads.map((u) => u.thumbnail_url || u.file_url)));
+    await page.goto(`${BASE_URL}/#/upload-folders/1`);
+    const photos = page.getByTestId('upload-store').first().locator('img');
+    await photos.first().waitFor();
+    // Each shows its own picture: loaded, and not the screen's grey stand-in for a missing file.
+    await eventually(async () => {
+      const shown = await photos.evaluateAll((els) =>
+        els.map((e) => ({ src: e.getAttribute('src') ?? '', width: (e as HTMLImageElement).naturalWidth })),
+      );
+      assert.ok(shown.length > 0, 'no photos');
+      for (const p of shown) {
+        assert.ok(urls.has(p.src), `a stand-in instead of the photo: ${p.src.slice(0, 80)}`);
+        assert.ok(p.width > 0, 'a photo that does not load');
+      }
+    });
+    await context.close();
+  });
 });

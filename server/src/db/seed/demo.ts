@@ -90,6 +90,8 @@ const COLORS = [
   '#3b5bdb',
 ];
 const color = (i: number) => COLORS[i % COLORS.length];
+/** The demo's store photos (upload folders): six pictures, shown in turn. */
+const STORE_PHOTOS = Array.from({ length: 6 }, (_, i) => placeholder(`Foto toko ${i + 1}`, color(i + 4)));
 
 // ---------------------------------------------------------------------------------------------
 // Reference data.
@@ -2075,11 +2077,13 @@ export function buildPlan(scale: SeedScale, ctx: SeedContext): SeedUnit[] {
           ],
         ],
       )}`,
+      // The photos are pictures kept in the row itself, as the other demo pictures (placeholder), so
+      // that they show without stored files: six of them in turn. They used to name files under
+      // demo/uploads/ that did not exist (a broken image for every demo photo).
       `insert into uploads (upload_folder_id, customer_id, branch_id, file_url, file_name, mime, size, uploaded_at, note, created_at, updated_at)
-       select f.id, c.id, c.branch_id,
-         'demo/uploads/' || f.id || '/' || c.customer_code || '-' || n || '.jpg',
-         'IMG_' || to_char(t.ts, 'YYYYMMDD') || '_' || lpad(${mod('c.id::int8 * 64 + f.id * 4 + n', 222, 1000000)}::text, 6, '0') || '.jpg',
-         'image/jpeg', 150000 + ${mod('c.id::int8 * 64 + f.id * 4 + n', 223, 2500000)}, t.ts,
+       select f.id, c.id, c.branch_id, p.url,
+         'IMG_' || to_char(t.ts, 'YYYYMMDD') || '_' || lpad(${mod('c.id::int8 * 64 + f.id * 4 + n', 222, 1000000)}::text, 6, '0') || '.svg',
+         'image/svg+xml', length(p.url), t.ts,
          case when ${u('c.id::int8 * 64 + f.id * 4 + n', 224)} < 0.1 then 'Foto kurang jelas, mohon diulang' else '' end, t.ts, t.ts
        from upload_folders f
        join customers c on c.installed
@@ -2087,7 +2091,8 @@ export function buildPlan(scale: SeedScale, ctx: SeedContext): SeedUnit[] {
          and (f.customer_code is null or c.customer_code = f.customer_code)
          and (f.customer_code is not null or ${mod('c.id::int8 * 16 + f.id', 220, 100)} < 15)
        cross join generate_series(1, 1 + ${mod('c.id::int8 * 16 + f.id', 221, 3)}) n
-       cross join lateral (select least(now(), f.created_at + ${mod('c.id::int8 * 64 + f.id * 4 + n', 225, 24 * 30)} * interval '1 hour') as ts) t`,
+       cross join lateral (select least(now(), f.created_at + ${mod('c.id::int8 * 64 + f.id * 4 + n', 225, 24 * 30)} * interval '1 hour') as ts) t
+       cross join lateral (select ${pick(STORE_PHOTOS, 'c.id::int8 * 64 + f.id * 4 + n', 226)} as url) p`,
       `insert into customer_logs (customer_id, user_id, action, detail, at)
        select c.id, case when c.branch_id in (1, 3) and ${u('c.id::int8 * 4 + n', 233)} < 0.5 then ${ctx.branchUserId} else ${A} end,
          (array['update', 'edit_max_point', 'edit_class_mekar', 'edit_note', 'validate', 'bulk_edit'])[x.k],
