@@ -477,17 +477,9 @@ export const storePointsContract = defineContract({
 // ---------------------------------------------------------------------------------------------
 // Point transaction rules: /point_rules/
 
-/** Shown on the rules screen. */
-export const POINT_RULES_NOTE = {
-  en:
-    'Rules apply to invoices stored after they change; points already earned stay as they are until the ' +
-    'invoice is sent again. The most specific rule wins: an item rule over a category rule over an ' +
-    'all-items rule; a rule for the customer type over one for every type; then the one that started last.',
-  id:
-    'Aturan berlaku untuk faktur yang disimpan setelah aturan diubah; poin yang sudah diperoleh tetap sampai ' +
-    'faktur dikirim ulang. Aturan paling spesifik yang dipakai: aturan produk, lalu kategori, lalu semua ' +
-    'produk; aturan untuk tipe pelanggan didahulukan; lalu aturan yang mulai berlaku paling akhir.',
-} as const;
+// The rules screen's note (the rules' order) lives in its own module, without schemas: the app's
+// messages import it, and with it every screen's first load built this module's zod schemas.
+export { POINT_RULES_NOTE } from './points-note';
 
 export const PointRule = z.object({
   id: Id,

@@ -1,6 +1,6 @@
 // English labels of the loyalty points screens (features/points), merged into
 // `resources` of en.app.ts. id.points.ts has the same keys.
-import { POINT_RULES_NOTE } from '@lbo/contract/points';
+import { POINT_RULES_NOTE } from '@lbo/contract/points-note';
 
 const ledgerFields = {
   balance_after: 'Balance after',

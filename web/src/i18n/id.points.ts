@@ -1,6 +1,6 @@
 // Label layar poin loyalitas (features/points) dalam bahasa Indonesia, digabung ke `resources`
 // id.app.ts. Kuncinya sama dengan en.points.ts.
-import { POINT_RULES_NOTE } from '@lbo/contract/points';
+import { POINT_RULES_NOTE } from '@lbo/contract/points-note';
 import type { PointsMessages } from './en.points';
 
 const ledgerFields = {
