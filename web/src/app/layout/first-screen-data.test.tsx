@@ -2,7 +2,7 @@
 // list its page, into the cache under the key the list screen asks with (issue 15). Later
 // navigations wait for code only: a filter typed into a list's URL never waits on the network.
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, signIn, stubApi } from '../../testing/test-utils';
 import { preloadScreen } from './app-routes';
 
@@ -18,6 +18,10 @@ function stubCustomers() {
 
 const listCalls = (calls: { url: URL }[]) => calls.filter((c) => c.url.pathname.endsWith('/web/customer/'));
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe("the first screen's data", () => {
   it("should put a list's page, as its URL asks for it, into the cache before the layout renders", async () => {
     signIn();
@@ -32,6 +36,27 @@ describe("the first screen's data", () => {
     const [cached] = client.getQueryCache().getAll();
     expect(cached.state.status).toBe('success');
     expect(cached.queryKey).toContain('customer');
+  });
+
+  it('should not hold the first render more than 0.3 s for a slow list', async () => {
+    signIn();
+    await preloadScreen('/customers'); // the screen's code, loaded beforehand
+    // The list never answers.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    vi.useFakeTimers();
+    let done = false;
+    void preloadScreen('/customers', { search: new URLSearchParams(), client: new QueryClient() }).then(
+      () => {
+        done = true;
+      },
+    );
+    await vi.advanceTimersByTimeAsync(250);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(60);
+    expect(done).toBe(true);
   });
 
   it('should load code only for a later navigation, a record or an unknown path', async () => {
