@@ -71,8 +71,8 @@ function precompress(): Plugin {
 // - 'app': the layout and the shared components (components/**).
 // Libraries only a few pages use (charts, spreadsheets, CSV) and each feature's screens stay split.
 // And 'early', what main.tsx itself imports (the session module, the learned first-screen preload,
-// Vite's preload helper): main must
-// not wait for the shell to be evaluated before it starts the first screen's downloads.
+// Vite's preload helper): main must not wait for the shell to be evaluated before it starts the
+// first screen's downloads.
 const SHELL_MANTINE = new Set([
   'Anchor',
   'Box',

@@ -37,7 +37,7 @@ function preloadFirstScreen(): void {
   void import('./i18n').then((m) => m.ensureAppMessages()).catch(() => {});
   if (!path) return;
   void (async () => {
-    const [{ screenEntries }, { isPageEntry }, { readListState, toApiQuery }, { buildQuery, prefetchGet }] =
+    const [{ screenEntries }, { isPageEntry }, { listQueryOf, readListState }, { buildQuery, prefetchGet }] =
       await Promise.all([
         import('./features/registry'),
         import('./components/resource/types'),
@@ -55,8 +55,7 @@ function preloadFirstScreen(): void {
     const { resource } = await entry.load();
     const list = resource.contract.paths.list;
     if (path !== entry.path || !list || resource.screens?.list) return;
-    const state = readListState(new URLSearchParams(search), resource);
-    const query = toApiQuery(state, resource.listParams?.(session));
+    const query = listQueryOf(readListState(new URLSearchParams(search), resource), resource, session);
     prefetchGet(list, query);
     rememberFirstScreen(String(session.user_id), route, `${list}${buildQuery(query)}`);
   })().catch(() => {

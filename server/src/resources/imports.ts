@@ -396,7 +396,7 @@ export async function upsertRows<R = Record<string, unknown>>(
           ...cols.map((c, i) => sql`${c} = ${newValue[i]}`),
           ...(o.touch ?? []).map((t) => sql`${ident(t)} = now()`),
         ])}
-          where (${list(cols.map((c) => sql`${T}.${c}`))}) is distinct from (${list(newValue)})
+          where (${list(o.columns.map((c) => stored(c.name)))}) is distinct from (${list(newValue)})
           ${o.alsoWhen ? sql`or ${o.alsoWhen}` : sql``}`;
   const written = await selectRows<R & { inserted: boolean }>(
     tx,

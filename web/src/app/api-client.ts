@@ -137,8 +137,10 @@ async function send(
   token: string | null,
 ): Promise<Response> {
   adoptEarlyGet();
-  if (method === 'GET' && token && prefetched.size > 0) {
-    const key = prefetchKey(token, `${path}${buildQuery(opts.query)}`);
+  const pathAndQuery = `${path}${buildQuery(opts.query)}`;
+  // A GET is known by its token, path and query: for answers prefetched and for calls on their way.
+  const key = method === 'GET' && token ? prefetchKey(token, pathAndQuery) : undefined;
+  if (key && prefetched.size > 0) {
     const hit = prefetched.get(key);
     if (hit) {
       prefetched.delete(key);
@@ -156,10 +158,9 @@ async function send(
     body = JSON.stringify(opts.body);
   }
   if (token) headers.Authorization = `Bearer ${token}`;
-  const key = method === 'GET' && token ? prefetchKey(token, `${path}${buildQuery(opts.query)}`) : undefined;
   if (key) inFlight.add(key);
   try {
-    return await fetch(`${API_BASE}${path}${buildQuery(opts.query)}`, {
+    return await fetch(`${API_BASE}${pathAndQuery}`, {
       method,
       headers,
       body,

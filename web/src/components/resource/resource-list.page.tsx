@@ -132,11 +132,12 @@ export function ResourceListPage() {
       c.noWrap ?? (c.kind === 'datetime' || c.kind === 'date' || c.kind === 'money' || c.kind === 'number'),
     render: (r: Row) => {
       const content = cell(c, r);
+      const to = `/${entry.path}/${idOf(r)}`;
       // The first column links to the record (named by the record when it shows only a picture).
       return i === 0 && contract.paths.get ? (
         <Anchor
-          href={href(`/${entry.path}/${idOf(r)}`)}
-          data-app-link={`/${entry.path}/${idOf(r)}`}
+          href={href(to)}
+          data-app-link={to}
           fw={500}
           size="sm"
           aria-label={c.kind === 'image' ? resource.title(r) : undefined}
