@@ -4,13 +4,34 @@
 import { StrictMode } from 'react';
 import { App } from './app/app';
 import { appRoot } from './app/root';
-import { createAppRouter } from './app/router';
+import { type AppRouter, createAppRouter } from './app/router';
 import { initI18n } from './i18n';
 
-/** Renders the app into the page's root at the current address (replacing the sign-in screen). */
+/**
+ * Resolves once the router has finished its first navigation (its loaders: the session check, the
+ * screen's code and, on the app's first screen, its first data; app/router.tsx).
+ */
+export function firstNavigation(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Renders the app into the page's root at the current address (replacing the sign-in screen, or
+ * index.html's loading indicator). The first render waits for the router's first navigation: until
+ * then the page keeps what it shows, rather than React rendering a spinner (the router's
+ * HydrateFallback) and then the screen, two renders of the providers where one does (issue 15).
+ */
 export async function mountApp(): Promise<void> {
   await initI18n();
   const router = createAppRouter();
+  await firstNavigation(router);
   appRoot().render(
     <StrictMode>
       <App router={router} />
