@@ -21,6 +21,7 @@ export const messages = {
     submit: 'Sign in and save',
   },
   palette: {
+    hint: 'Find a screen, customer or product (Ctrl+K)',
     title: 'Go to',
     placeholder: 'Screen, customer or product…',
     results: 'Results',

@@ -19,6 +19,7 @@ export const messages: AppMessages = {
     submit: 'Masuk dan simpan',
   },
   palette: {
+    hint: 'Cari layar, pelanggan atau produk (Ctrl+K)',
     title: 'Buka',
     placeholder: 'Layar, pelanggan atau produk…',
     results: 'Hasil',

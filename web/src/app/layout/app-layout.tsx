@@ -1,6 +1,6 @@
 // The signed-in layout: header (sidebar toggle, user, language, sign-out), sidebar, breadcrumbs
 // and page. The sidebar starts visible (SPEC.md section 4) and can be hidden.
-import { ActionIcon, AppShell, Burger, Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLogout, IconSearch, IconUserCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { SignInAgainDialog } from '../../components/feedback/sign-in-dialog';
 import { AppLinks } from '../../components/layout/app-links';
+import { ROW_TIP } from '../../components/resource/row-tip';
 import { logout } from '../api-client';
 import { LanguageSwitch } from '../language-switch';
 import { Brand } from '../pages/public-frame';
@@ -81,30 +82,28 @@ function Shell({ name, email }: { name: string; email: string }) {
         <AppShell.Header>
           <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
             <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-              <Tooltip label={toggleLabel}>
-                <Burger
-                  opened={open}
-                  onClick={toggle}
-                  size="sm"
-                  aria-label={toggleLabel}
-                  aria-expanded={open}
-                  data-testid="sidebar-toggle"
-                />
-              </Tooltip>
+              <Burger
+                opened={open}
+                onClick={toggle}
+                size="sm"
+                aria-label={toggleLabel}
+                aria-expanded={open}
+                data-testid="sidebar-toggle"
+                {...{ [ROW_TIP]: toggleLabel }}
+              />
               <Brand compact={!wide} />
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <Tooltip label={`${t('palette.open')} (Ctrl+K)`}>
-                <ActionIcon
-                  variant="default"
-                  size="md"
-                  onClick={palette.open}
-                  aria-label={t('palette.title')}
-                  data-testid="palette-button"
-                >
-                  <IconSearch size={16} />
-                </ActionIcon>
-              </Tooltip>
+              <ActionIcon
+                variant="default"
+                size="md"
+                onClick={palette.open}
+                aria-label={t('palette.title')}
+                data-testid="palette-button"
+                {...{ [ROW_TIP]: t('palette.hint') }}
+              >
+                <IconSearch size={16} />
+              </ActionIcon>
               <LanguageSwitch />
               <Group gap={6} wrap="nowrap" visibleFrom="sm" title={email}>
                 <IconUserCircle size={22} stroke={1.5} aria-hidden />

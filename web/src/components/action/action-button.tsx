@@ -1,11 +1,12 @@
 // The button of an action: hidden without the permission, opens the action's dialog (its own, or
 // the confirm dialog when the contract asks for confirmation), or else runs the call at once and
 // reports the result or the server's error in a toast.
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../app/use-session';
 import { notifyError, notifySuccess } from '../feedback/notify';
+import { ROW_TIP } from '../resource/row-tip';
 import { ActionDialog } from './action-dialog';
 import { useActionText } from './action-text';
 import type { ActionCall, ActionDescription, ActionTarget } from './action-types';
@@ -85,18 +86,17 @@ export function ActionButton({
   return (
     <>
       {variant === 'icon' ? (
-        <Tooltip label={label}>
-          <ActionIcon
-            variant="subtle"
-            color={color}
-            onClick={start}
-            loading={mutation.isPending}
-            disabled={disabled}
-            aria-label={target.title ? `${label}: ${target.title}` : label}
-          >
-            {Icon ? <Icon size={18} /> : label.slice(0, 1)}
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="subtle"
+          color={color}
+          onClick={start}
+          loading={mutation.isPending}
+          disabled={disabled}
+          aria-label={target.title ? `${label}: ${target.title}` : label}
+          {...{ [ROW_TIP]: label }}
+        >
+          {Icon ? <Icon size={18} /> : label.slice(0, 1)}
+        </ActionIcon>
       ) : (
         <Button
           size={size}

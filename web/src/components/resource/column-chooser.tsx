@@ -1,9 +1,10 @@
 // Which columns a list shows: a menu of checkboxes beside the list's buttons, remembered per list
 // in this browser (localStorage `lbo_cols_<list>`). The first column (the record's link) stays.
-import { ActionIcon, Checkbox, Menu, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Checkbox, Menu, Stack } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ROW_TIP } from './row-tip';
 
 const storageKey = (list: string) => `lbo_cols_${list}`;
 
@@ -48,11 +49,15 @@ export function ColumnChooser({
   return (
     <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
       <Menu.Target>
-        <Tooltip label={t('list.columns')}>
-          <ActionIcon variant="default" size="lg" aria-label={t('list.columns')} data-testid="column-chooser">
-            <IconColumns3 size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t('list.columns')}
+          data-testid="column-chooser"
+          {...{ [ROW_TIP]: t('list.columns') }}
+        >
+          <IconColumns3 size={18} />
+        </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('list.columnsShown')}</Menu.Label>
