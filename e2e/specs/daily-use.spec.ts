@@ -176,7 +176,7 @@ describe('tables that fit', () => {
       await tableRows(page).first().waitFor();
       const box = await page.evaluate(() => {
         const cell = document.querySelector('table tbody tr td[data-pinned="right"]');
-        const wrap = cell?.closest('.mantine-datatable');
+        const wrap = cell?.closest('.lbo-table-scroll');
         if (!cell || !wrap) return null;
         const c = cell.getBoundingClientRect();
         const w = wrap.getBoundingClientRect();
@@ -225,7 +225,11 @@ describe('tables that fit', () => {
     await tableRows(page).first().waitFor();
     const sorted = page.locator('table thead th[aria-sort="ascending"]');
     await sorted.waitFor();
-    assert.equal(await sorted.getAttribute('role'), 'columnheader');
+    // A column header to assistive technology (a <th scope="col">), its sort state in aria-sort.
+    assert.equal(
+      await page.getByRole('columnheader', { name: 'Nama', exact: true }).getAttribute('aria-sort'),
+      'ascending',
+    );
     assert.match(String(await sorted.getAttribute('title')), /Urut naik/);
     assert.ok((await page.locator('table thead th[aria-sort="none"]').count()) > 0);
     await context.close();

@@ -81,6 +81,7 @@ export const messages: AppMessages = {
     empty: 'Belum ada data.',
     emptyFiltered: 'Tidak ada data yang cocok dengan pencarian atau filter.',
     pager: {
+      pages: 'Halaman',
       first: 'Halaman pertama',
       last: 'Halaman terakhir',
       previous: 'Halaman sebelumnya',

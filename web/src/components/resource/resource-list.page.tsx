@@ -9,8 +9,7 @@ import {
   IconSquareOff,
   IconTrash,
 } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { permissionsOf, useSession } from '../../app/use-session';
@@ -36,19 +35,15 @@ import {
   readListState,
   writeListState,
 } from './list-state';
+import { type ListColumn, ListTable } from './list-table';
 import { rangeText, useListTotal } from './list-total';
 import { RecordCards } from './record-cards';
 import { ResourceNotice } from './resource-notice';
 import { useResourceScope } from './resource-scope';
 import { useResourceText } from './resource-text';
 import { RowActions, RowIconButton } from './row-actions';
-import { useSortableHeaders } from './table-a11y';
 import { type Row, resourceName } from './types';
 import { useRemoveRecord, useResourceList } from './use-resource';
-
-const PINNED_RIGHT = 'lbo-pinned-right';
-/** The data table's own marker of a pinned cell (its background and stacking styles). */
-const pinnedRight = () => ({ 'data-pinned': 'right' });
 
 export function ResourceListPage() {
   const { resource, entry } = useResourceScope();
@@ -83,7 +78,6 @@ export function ResourceListPage() {
   // Columns shown from a breakpoint up (ColumnDef.visibleFrom).
   const reached = useBreakpoints();
   const href = useAppHref();
-  const tableRef = useRef<HTMLTableElement>(null);
   // Actions (components/action) the user may run: per record in the rows, per list in the bulk bar
   // (on the checked rows) or the header (on the whole list).
   const actions = (resource.actions ?? []).filter(
@@ -119,36 +113,43 @@ export function ResourceListPage() {
     ) : (
       formatValue(c.kind, r[c.key], t, i18n.language)
     );
-  const columns: DataTableColumn<Row>[] = shownColumns.map((c, i) => ({
-    accessor: c.key,
-    title: fieldLabel(t, name, c.key),
+  const columns: ListColumn<Row>[] = shownColumns
     // Chosen away by the user, or wider than the window allows (the first column, the record's link,
     // always stays).
-    hidden: i > 0 && (hiddenColumns.includes(c.key) || (!!c.visibleFrom && !reached[c.visibleFrom])),
-    sortable: !!c.sortKey,
-    width: c.width,
-    textAlign: c.align,
-    noWrap:
-      c.noWrap ?? (c.kind === 'datetime' || c.kind === 'date' || c.kind === 'money' || c.kind === 'number'),
-    render: (r: Row) => {
-      const content = cell(c, r);
-      const to = `/${entry.path}/${idOf(r)}`;
-      // The first column links to the record (named by the record when it shows only a picture).
-      return i === 0 && contract.paths.get ? (
-        <Anchor
-          href={href(to)}
-          data-app-link={to}
-          fw={500}
-          size="sm"
-          aria-label={c.kind === 'image' ? resource.title(r) : undefined}
-        >
-          {content}
-        </Anchor>
-      ) : (
-        content
-      );
-    },
-  }));
+    .filter(
+      (c, i) => i === 0 || !(hiddenColumns.includes(c.key) || (!!c.visibleFrom && !reached[c.visibleFrom])),
+    )
+    .map((c) => {
+      const first = c === shownColumns[0];
+      return {
+        key: c.key,
+        title: fieldLabel(t, name, c.key),
+        sortable: !!c.sortKey,
+        width: c.width,
+        align: c.align,
+        noWrap:
+          c.noWrap ??
+          (c.kind === 'datetime' || c.kind === 'date' || c.kind === 'money' || c.kind === 'number'),
+        render: (r: Row) => {
+          const content = cell(c, r);
+          const to = `/${entry.path}/${idOf(r)}`;
+          // The first column links to the record (named by the record when it shows only a picture).
+          return first && contract.paths.get ? (
+            <Anchor
+              href={href(to)}
+              data-app-link={to}
+              fw={500}
+              size="sm"
+              aria-label={c.kind === 'image' ? resource.title(r) : undefined}
+            >
+              {content}
+            </Anchor>
+          ) : (
+            content
+          );
+        },
+      };
+    });
   const rowActions = (r: Row) => {
     const label = resource.title(r);
     return (
@@ -196,32 +197,27 @@ export function ResourceListPage() {
   const hasActions = !!contract.paths.get || canEdit || canDelete || recordActions.length > 0;
   if (hasActions)
     columns.push({
-      accessor: '__actions',
+      key: '__actions',
       title: <VisuallyHidden>{t('list.actions')}</VisuallyHidden>,
-      textAlign: 'right',
+      align: 'right',
       // Room for the icons shown (view, edit, delete).
       width:
         24 + 32 * ([!!contract.paths.get, canEdit, canDelete].filter(Boolean).length + recordActions.length),
       render: rowActions,
-      // Kept in view when the table scrolls sideways: sticky by CSS (layout.css, `lbo-pinned-right`)
-      // rather than the data table's pinLastColumn, which measures every header cell (a forced
-      // layout) on each render of the list: most of a first screen's layout time (issue 15).
-      titleClassName: PINNED_RIGHT,
-      cellsClassName: PINNED_RIGHT,
-      customCellAttributes: pinnedRight,
+      // Kept in view when the table scrolls sideways (sticky, list-table.css).
+      pinnedRight: true,
     });
 
   const sortColumn = resource.columns.find((c) => c.sortKey === state.by);
-  const sortStatus: DataTableSortStatus<Row> = {
-    columnAccessor: sortColumn?.key ?? '',
-    direction: state.sort,
-  };
-  useSortableHeaders(tableRef, sortColumn ? { column: sortColumn.key, direction: state.sort } : null, t);
-  const onSort = (s: DataTableSortStatus<Row>) => {
-    const col = resource.columns.find((c) => c.key === s.columnAccessor);
+  const onSort = (key: string) => {
+    const col = resource.columns.find((c) => c.key === key);
     // A newly chosen column starts ascending; the same column toggles.
     if (col?.sortKey)
-      update({ by: col.sortKey, sort: col.sortKey === state.by ? s.direction : 'asc', page: 1 });
+      update({
+        by: col.sortKey,
+        sort: col.sortKey === state.by && state.sort === 'asc' ? 'desc' : 'asc',
+        page: 1,
+      });
   };
 
   const filtered = hasActiveFilters(state);
@@ -373,43 +369,49 @@ export function ResourceListPage() {
             }
           />
         ) : (
-          <DataTable<Row>
-            tableRef={tableRef as RefObject<HTMLTableElement>}
-            idAccessor={contract.idKey}
+          <ListTable<Row>
             records={rows}
+            keyOf={idOf}
             columns={columns}
             fetching={list.isFetching}
-            minHeight={rows.length === 0 ? 220 : undefined}
-            verticalSpacing="xs"
-            highlightOnHover
-            striped
-            {...(selectable
-              ? {
-                  selectedRecords: selected,
-                  onSelectedRecordsChange: setSelected,
-                  allRecordsSelectionCheckboxProps: { 'aria-label': t('list.selectPage') },
-                  getRecordSelectionCheckboxProps: (r: Row) => ({
-                    'aria-label': t('list.selectRow', { name: resource.title(r) }),
-                  }),
-                }
-              : {})}
-            totalRecords={total.total}
-            recordsPerPage={state.limit}
-            page={state.page}
-            onPageChange={(page) => update({ page })}
-            recordsPerPageOptions={PAGE_SIZES}
-            onRecordsPerPageChange={(limit) => update({ limit, page: 1 })}
-            recordsPerPageLabel={t('list.perPage')}
-            paginationText={({ from, to, totalRecords }) =>
-              rangeText(t, i18n.language, { from, to, total: totalRecords, estimated: total.estimated })
+            sort={sortColumn ? { key: sortColumn.key, direction: state.sort } : null}
+            onSort={onSort}
+            sortLabels={{
+              ascending: t('list.sort.ascending'),
+              descending: t('list.sort.descending'),
+              none: t('list.sort.none'),
+            }}
+            selection={
+              selectable
+                ? {
+                    selected,
+                    onChange: setSelected,
+                    pageLabel: t('list.selectPage'),
+                    rowLabel: (r) => t('list.selectRow', { name: resource.title(r) }),
+                  }
+                : undefined
             }
-            sortStatus={sortStatus}
-            onSortStatusChange={onSort}
-            noRecordsText={filtered ? t('list.emptyFiltered') : t('list.empty')}
-            noRecordsIcon={<IconDatabaseOff size={32} stroke={1.5} />}
+            pager={{
+              total: total.total,
+              page: state.page,
+              limit: state.limit,
+              pageSizes: PAGE_SIZES,
+              onPage: (page) => update({ page }),
+              onLimit: (limit) => update({ limit, page: 1 }),
+              rangeText: (from, to, all) =>
+                rangeText(t, i18n.language, { from, to, total: all, estimated: total.estimated }),
+              labels: {
+                perPage: t('list.perPage'),
+                first: t('list.pager.first'),
+                previous: t('list.pager.previous'),
+                next: t('list.pager.next'),
+                last: t('list.pager.last'),
+                pages: t('list.pager.pages'),
+              },
+            }}
+            emptyText={filtered ? t('list.emptyFiltered') : t('list.empty')}
+            emptyIcon={<IconDatabaseOff size={32} stroke={1.5} />}
             loadingText={t('common.loading')}
-            paginationWithEdges
-            getPaginationControlProps={(control) => ({ 'aria-label': t(`list.pager.${control}`) })}
           />
         )}
       </Paper>

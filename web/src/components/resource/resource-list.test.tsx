@@ -14,7 +14,8 @@ import { grants, ok, signIn, stubApi } from '../../testing/test-utils';
 const headerOf = (accessor: string) => {
   const th = document.querySelector<HTMLElement>(`th[data-accessor="${accessor}"]`);
   if (!th) throw new Error(`no header ${accessor}`);
-  return th;
+  // A sortable header holds a button filling the cell (list-table.tsx).
+  return th.querySelector<HTMLElement>('button') ?? th;
 };
 const renderList = (path?: string) => renderGadgetList(undefined, path);
 
