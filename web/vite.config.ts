@@ -69,7 +69,8 @@ function precompress(): Plugin {
 //   objects) when its module runs, so they stay with the screens that use them and a first screen
 //   builds only its own (issue 15); the few the shared components import go with them into 'app'.
 // - 'app': the layout and the shared components (components/**).
-// Libraries only a few pages use (charts, spreadsheets, CSV) and each feature's screens stay split.
+// Libraries only a few pages use (charts, spreadsheets, CSV, the points pickers' data table) and each
+// feature's screens stay split.
 // And 'early', what main.tsx itself imports (the session module, the learned first-screen preload,
 // Vite's preload helper): main must not wait for the shell to be evaluated before it starts the
 // first screen's downloads.
@@ -97,7 +98,7 @@ const ROUTER_LIBRARY = /node_modules\/(react-router|i18next|react-i18next)\//;
 /** Mantine's components boot's own modules add (the route error screen, the page spinner). */
 const ROUTER_MANTINE = /node_modules\/@mantine\/core\/esm\/components\/(Center|Code|ThemeIcon)\//;
 const PAGE_LIBRARIES =
-  /node_modules\/(exceljs|papaparse|recharts|@mantine\/charts|d3-[^/]+|victory-vendor|@reduxjs|redux|react-redux|reselect|immer|decimal\.js-light|eventemitter3|es-toolkit|internmap)\//;
+  /node_modules\/(mantine-datatable|exceljs|papaparse|recharts|@mantine\/charts|d3-[^/]+|victory-vendor|@reduxjs|redux|react-redux|reselect|immer|decimal\.js-light|eventemitter3|es-toolkit|internmap)\//;
 const SESSION = path.resolve(import.meta.dirname, 'src/app/session.ts');
 /** The learned first-screen preload main.tsx runs first (app/first-screen.ts): 'early' too. */
 const FIRST_SCREEN = path.resolve(import.meta.dirname, 'src/app/first-screen.ts');

@@ -2,7 +2,6 @@
 import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@mantine/notifications/styles.css';
-import 'mantine-datatable/styles.css';
 import './layout.css';
 import 'dayjs/locale/id';
 import { MantineThemeProvider } from '@mantine/core';

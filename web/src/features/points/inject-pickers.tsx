@@ -16,6 +16,7 @@ import {
   IconPlus,
 } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchAllRows } from '../../components/export/export';

@@ -3,6 +3,7 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconTrash, IconUserX } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../components/resource/format';
