@@ -49,6 +49,51 @@ function sharedFieldLabel(key: string, defaultValue: string | undefined, opts?: 
   return defaultValue ?? key;
 }
 
+type Tree = { [key: string]: unknown };
+const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * `incoming` over `existing`, as i18next's deep merge would give, without touching either: only the
+ * keys both hold are merged (new objects), every other subtree is shared as it is. The bundles are
+ * module constants that nothing changes, so i18next need not copy them (`skipCopy`) nor walk every
+ * key of the signed-in screens' labels to merge them (issue 15: a JSON copy and a deep walk of some
+ * two thousand labels on every first screen).
+ */
+export function mergeMessages(existing: Tree, incoming: Tree): Tree {
+  const out: Tree = { ...existing, ...incoming };
+  for (const key of Object.keys(incoming)) {
+    const a = existing[key];
+    const b = incoming[key];
+    if (isTree(a) && isTree(b)) out[key] = mergeMessages(a, b);
+  }
+  return out;
+}
+
+/** i18next's addResourceBundle with its options argument (missing from its typings). */
+type WithBundleOptions = {
+  addResourceBundle(
+    lng: string,
+    ns: string,
+    resources: Tree,
+    deep: boolean,
+    overwrite: boolean,
+    options: { silent: boolean; skipCopy: boolean },
+  ): void;
+};
+
+/** Adds `messages` to language `lng`'s labels (mergeMessages). */
+function addMessages(lng: Language, messages: Tree) {
+  const existing = (i18n.getResourceBundle(lng, 'translation') as Tree | undefined) ?? {};
+  (i18n as unknown as WithBundleOptions).addResourceBundle(
+    lng,
+    'translation',
+    mergeMessages(existing, messages),
+    false,
+    true,
+    { silent: false, skipCopy: true },
+  );
+}
+
 /** Initialises i18next with already loaded messages (tests, and the async init below). */
 export function initI18nWith(lng: Language, messages: Messages | Record<string, unknown>) {
   if (!i18n.isInitialized) {
@@ -62,7 +107,7 @@ export function initI18nWith(lng: Language, messages: Messages | Record<string, 
       parseMissingKeyHandler: sharedFieldLabel,
     });
   } else {
-    i18n.addResourceBundle(lng, 'translation', messages, true, true);
+    addMessages(lng, messages);
     i18n.changeLanguage(lng);
   }
   if ('resources' in messages) appLoaded.add(lng);
@@ -79,7 +124,7 @@ export async function initI18n(): Promise<typeof i18n> {
 
 async function loadApp(lng: Language) {
   if (appLoaded.has(lng)) return;
-  i18n.addResourceBundle(lng, 'translation', await appLoaders[lng](), true, true);
+  addMessages(lng, await appLoaders[lng]());
   appLoaded.add(lng);
 }
 
@@ -96,7 +141,7 @@ export async function changeLanguage(lng: Language): Promise<void> {
   await ready;
   const core = await coreLoaders[lng]();
   if (!i18n.hasResourceBundle(lng, 'translation')) {
-    i18n.addResourceBundle(lng, 'translation', core, true, true);
+    addMessages(lng, core);
   }
   if (appWanted) await loadApp(lng);
   await i18n.changeLanguage(lng);
