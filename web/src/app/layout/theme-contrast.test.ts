@@ -2,12 +2,21 @@
 // the page grey and striped rows, shade 9 (the light variant's label) on its own light background.
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrastOf, readablePalette, theme } from '../theme';
+import { theme } from '../theme';
+import { READABLE_COLORS } from '../theme-colors';
+import { contrastOf, readableColors, readablePalette } from '../theme-palette';
 
 const WHITE = '#ffffff';
 const { gray } = DEFAULT_THEME.colors;
 
 describe('theme contrast', () => {
+  // theme-colors.ts keeps the palettes computed (not on every page load). When this fails (Mantine's
+  // palettes or the calculation changed), regenerate it: print `readableColors()` in its format.
+  it('should use the palettes theme-palette.ts computes', () => {
+    expect(READABLE_COLORS).toEqual(readableColors());
+    expect(theme.colors).toEqual(READABLE_COLORS);
+  });
+
   it('should measure contrast as WCAG does', () => {
     expect(contrastOf('#000000', WHITE)).toBeCloseTo(21, 5);
     expect(contrastOf(WHITE, WHITE)).toBe(1);
