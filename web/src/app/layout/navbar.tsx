@@ -1,6 +1,6 @@
 // The sidebar: home, then every screen of SPEC.md section 1 in its group (resources and pages
 // alike), only what role_list allows.
-import { Box, Collapse, Group, NavLink, Text, UnstyledButton } from '@mantine/core';
+import { Box, NavLink, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconHome, IconLogout } from '@tabler/icons-react';
 import { memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -140,60 +140,42 @@ export const Navbar = memo(function Navbar({
           const listId = `nav-group-${group}`;
           return (
             <div key={group}>
-              {/* The accordion pattern: a heading holding the button that folds its entries. */}
-              <Text
-                role="heading"
-                aria-level={2}
-                size="xs"
-                fw={700}
-                c="dimmed"
-                tt="uppercase"
-                px="sm"
-                pt="md"
-                pb={4}
-              >
-                <UnstyledButton
+              {/* The accordion pattern: a heading holding the button that folds its entries. Plain
+                  elements (layout.css): as Mantine's Text, UnstyledButton, Group and Collapse the nine
+                  groups were some sixty component renders of every first screen, and each Collapse
+                  rendered again after mounting (issue 15). */}
+              <h2 className="lbo-nav-group">
+                <button
+                  type="button"
+                  className="lbo-nav-group-button"
                   onClick={() => toggle(group)}
                   aria-expanded={open}
                   aria-controls={listId}
                   disabled={holdsActive}
-                  w="100%"
-                  fz="inherit"
-                  fw="inherit"
-                  c="inherit"
-                  tt="inherit"
                   data-testid={`nav-group-${group}`}
                 >
-                  <Group justify="space-between" wrap="nowrap" gap={4}>
-                    <span>{t(`nav.groups.${group}`)}</span>
-                    <IconChevronDown
-                      size={14}
-                      aria-hidden
-                      style={{
-                        transform: open ? undefined : 'rotate(-90deg)',
-                        transition: 'transform 150ms',
-                        opacity: 0.6,
-                      }}
-                    />
-                  </Group>
-                </UnstyledButton>
-              </Text>
-              <Collapse expanded={open} id={listId}>
-                {entries.map((e) => {
-                  const Icon = e.icon;
-                  return (
-                    <NavItem
-                      key={e.name}
-                      to={`/${e.path}`}
-                      href={href}
-                      label={t(entryText(e, 'title'))}
-                      icon={<Icon size={18} stroke={1.6} />}
-                      active={isActive(e.path)}
-                      onClick={onNavigate}
-                    />
-                  );
-                })}
-              </Collapse>
+                  <span>{t(`nav.groups.${group}`)}</span>
+                  <IconChevronDown size={14} aria-hidden className="lbo-nav-group-chevron" />
+                </button>
+              </h2>
+              <div id={listId} className="lbo-nav-group-list" data-closed={open ? undefined : true}>
+                <div>
+                  {entries.map((e) => {
+                    const Icon = e.icon;
+                    return (
+                      <NavItem
+                        key={e.name}
+                        to={`/${e.path}`}
+                        href={href}
+                        label={t(entryText(e, 'title'))}
+                        icon={<Icon size={18} stroke={1.6} />}
+                        active={isActive(e.path)}
+                        onClick={onNavigate}
+                      />
+                    );
+                  })}
+                </div>
+              </div>
             </div>
           );
         })}
