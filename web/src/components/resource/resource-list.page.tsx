@@ -1,6 +1,6 @@
 // The list screen every resource uses: filters, search, server paging and sorting, row actions
 // by permission, empty and error states, export.
-import { Anchor, Button, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import {
   IconDatabaseOff,
   IconEye,
@@ -135,15 +135,14 @@ export function ResourceListPage() {
           const to = `/${entry.path}/${idOf(r)}`;
           // The first column links to the record (named by the record when it shows only a picture).
           return first && contract.paths.get ? (
-            <Anchor
+            <a
+              className="lbo-record-link"
               href={href(to)}
               data-app-link={to}
-              fw={500}
-              size="sm"
               aria-label={c.kind === 'image' ? resource.title(r) : undefined}
             >
               {content}
-            </Anchor>
+            </a>
           ) : (
             content
           );

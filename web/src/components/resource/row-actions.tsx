@@ -1,6 +1,5 @@
 // The small icon buttons at the end of a record's row (view, edit, delete), shared by the list
 // screen and the child-records editor so both name the record the same way for screen readers.
-import { ActionIcon, Group } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useAppHref } from '../layout/app-links';
@@ -8,11 +7,7 @@ import { ROW_TIP } from './row-tip';
 
 /** The row's buttons, right-aligned on one line. */
 export function RowActions({ children }: { children: ReactNode }) {
-  return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
-      {children}
-    </Group>
-  );
+  return <div className="lbo-row-actions">{children}</div>;
 }
 
 /**
@@ -42,21 +37,29 @@ export function RowIconButton({
   const icon = <IconShown size={iconSize} />;
   const tip = { [ROW_TIP]: label };
   const href = useAppHref();
+  // Plain elements styled as Mantine's subtle ActionIcon (list-table.css): two or three per row, they
+  // were a third of a list row's rendering as Mantine components (issue 15).
   return to !== undefined ? (
-    <ActionIcon
-      variant="subtle"
-      color={color}
-      component="a"
+    <a
+      className="lbo-row-button"
+      data-color={color}
       href={href(to)}
       data-app-link={to}
       aria-label={name}
       {...tip}
     >
       {icon}
-    </ActionIcon>
+    </a>
   ) : (
-    <ActionIcon variant="subtle" color={color} onClick={onClick} aria-label={name} {...tip}>
+    <button
+      type="button"
+      className="lbo-row-button"
+      data-color={color}
+      onClick={onClick}
+      aria-label={name}
+      {...tip}
+    >
       {icon}
-    </ActionIcon>
+    </button>
   );
 }

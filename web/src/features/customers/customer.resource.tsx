@@ -1,7 +1,7 @@
 // Customers (stores): the list with every SPEC.md filter and the five bulk edits, the detail with
 // targets, achievements, salesman visits and app activity, and the edit form (multipart with a photo).
 import { customerContract } from '@lbo/contract/customers';
-import { Loader, Stack, Text } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { ColumnDef, DetailField, FilterDef, FormField, Row } from '../../components/resource/types';
 import { defineResource } from '../../components/resource/types';
@@ -21,14 +21,10 @@ export const nameColumn: ColumnDef<Row> = {
   key: 'customer_name',
   sortKey: 'customer_name',
   render: (r) => (
-    <Stack gap={0}>
+    <span className="lbo-cell-stack">
       <span>{String(r.customer_name)}</span>
-      {r.owner_name ? (
-        <Text span size="xs" c="dimmed" fw={400}>
-          {String(r.owner_name)}
-        </Text>
-      ) : null}
-    </Stack>
+      {r.owner_name ? <span className="lbo-cell-sub">{String(r.owner_name)}</span> : null}
+    </span>
   ),
   exportValue: (r) => String(r.customer_name),
 };
