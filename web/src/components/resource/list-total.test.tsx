@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { gadgetRow } from '../../testing/fake-resource';
 import { gadgetListCalls, initGadgetTexts, renderGadgetList } from '../../testing/gadget-screens';
 import { ok, signIn, stubApi } from '../../testing/test-utils';
-import { learn, listTotal, noBounds } from './list-total';
+import { learn, listTotal, noBounds, rangeText } from './list-total';
 
 beforeEach(() => initGadgetTexts());
 
@@ -102,5 +102,28 @@ describe('listTotal', () => {
       total: 64,
       estimated: false,
     });
+  });
+});
+
+describe('rangeText', () => {
+  it('should group thousands as the language writes them, exact or estimated', async () => {
+    const { messages: id } = await import('../../i18n/id.app');
+    const { messages: en } = await import('../../i18n/en.app');
+    const tIn =
+      (messages: { list: { range: string; rangeAbout: string } }) =>
+      (key: string, opts: Record<string, unknown>) =>
+        (key === 'list.range' ? messages.list.range : messages.list.rangeAbout).replace(
+          /\{\{(\w+)\}\}/g,
+          (_, k: string) => String(opts[k]),
+        );
+    expect(rangeText(tIn(id), 'id', { from: 1, to: 10, total: 2000, estimated: false })).toBe(
+      '1–10 dari 2.000',
+    );
+    expect(rangeText(tIn(en), 'en', { from: 1991, to: 2000, total: 2000, estimated: false })).toBe(
+      '1,991–2,000 of 2,000',
+    );
+    expect(rangeText(tIn(en), 'en', { from: 1, to: 10, total: 100000, estimated: true })).toBe(
+      '1–10 of about 100,000',
+    );
   });
 });

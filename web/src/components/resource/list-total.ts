@@ -48,13 +48,13 @@ export function useListTotal(meta: PageMeta | undefined, rowCount: number, key: 
   return listTotal(meta, known.current.bounds);
 }
 
-/** "1–10 of 35" / "1–10 of about 100,000" (`list.range` / `list.rangeAbout`), in the user's language. */
+/** "1–10 of 2,000" / "1–10 of about 100,000" (`list.range` / `list.rangeAbout`), in the user's language. */
 export function rangeText(
   t: (key: string, opts: Record<string, unknown>) => string,
   language: string,
   { from, to, total, estimated }: { from: number; to: number; total: number; estimated: boolean },
 ): string {
-  if (!estimated) return t('list.range', { from, to, total });
+  // Thousands grouped as the language writes them ("1–10 dari 2.000", "1–10 of 2,000").
   const n = (v: number) => formatNumber(v, language);
-  return t('list.rangeAbout', { from: n(from), to: n(to), total: n(total) });
+  return t(estimated ? 'list.rangeAbout' : 'list.range', { from: n(from), to: n(to), total: n(total) });
 }
