@@ -8,7 +8,7 @@
 // a row is one component and its cells are plain <td>s; the row-per-page select is the browser's.
 import { Loader } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import './list-table.css';
 
 export type ListColumn<R> = {
@@ -59,16 +59,18 @@ export type ListTableProps<R> = {
   loadingText: string;
   selection?: ListSelection<R>;
   pager?: ListPager;
-  tableRef?: RefObject<HTMLTableElement | null>;
 };
 
 const alignClass = (align: ListColumn<unknown>['align']) =>
   align === 'right' ? 'lbo-al-r' : align === 'center' ? 'lbo-al-c' : undefined;
 
-const cellClass = (c: ListColumn<never>) =>
+const cellClass = <R,>(c: ListColumn<R>) =>
   [alignClass(c.align), c.noWrap ? 'lbo-nowrap' : undefined, c.pinnedRight ? 'lbo-pinned-right' : undefined]
     .filter(Boolean)
     .join(' ') || undefined;
+
+/** A sortable header's state as aria-sort says it (and as `sortLabels` words it). */
+const ARIA_SORT = { asc: 'ascending', desc: 'descending', none: 'none' } as const;
 
 /** The page numbers to offer: the first, the last, and the current one with one either side. */
 export function pageWindow(page: number, pages: number): (number | 'gap')[] {
@@ -126,11 +128,7 @@ function Row<R>({ record, columns, selection }: RowProps<R>) {
         </td>
       ) : null}
       {columns.map((c) => (
-        <td
-          key={c.key}
-          className={cellClass(c as ListColumn<never>)}
-          data-pinned={c.pinnedRight ? 'right' : undefined}
-        >
+        <td key={c.key} className={cellClass(c)} data-pinned={c.pinnedRight ? 'right' : undefined}>
           {c.render(record)}
         </td>
       ))}
@@ -214,7 +212,6 @@ export function ListTable<R>({
   loadingText,
   selection,
   pager,
-  tableRef,
 }: ListTableProps<R>) {
   const selectedKeys = new Set(selection?.selected.map(keyOf));
   const onPage = records.filter((r) => selectedKeys.has(keyOf(r))).length;
@@ -235,9 +232,9 @@ export function ListTable<R>({
   const width = columns.length + (selection ? 1 : 0);
 
   return (
-    <div className="lbo-table-box" data-fetching={fetching || undefined}>
+    <div className="lbo-table-box">
       <div className="lbo-table-scroll">
-        <table ref={tableRef} className="lbo-table" aria-busy={fetching || undefined}>
+        <table className="lbo-table" aria-busy={fetching || undefined}>
           <thead>
             <tr>
               {selection ? (
@@ -251,43 +248,29 @@ export function ListTable<R>({
                 </th>
               ) : null}
               {columns.map((c) => {
+                const sortable = !!c.sortable && !!onSort;
                 const direction = sort && sort.key === c.key ? sort.direction : null;
-                const cls = cellClass(c as ListColumn<never>);
-                if (!c.sortable || !onSort)
-                  return (
-                    <th
-                      key={c.key}
-                      scope="col"
-                      data-accessor={c.key}
-                      className={cls}
-                      style={c.width !== undefined ? { width: c.width } : undefined}
-                      data-pinned={c.pinnedRight ? 'right' : undefined}
-                    >
-                      {c.title}
-                    </th>
-                  );
-                const state =
-                  direction === 'asc'
-                    ? sortLabels.ascending
-                    : direction === 'desc'
-                      ? sortLabels.descending
-                      : sortLabels.none;
+                const ariaSort = sortable ? ARIA_SORT[direction ?? 'none'] : undefined;
+                const cls = cellClass(c);
                 return (
                   <th
                     key={c.key}
                     scope="col"
                     data-accessor={c.key}
-                    className={cls ? `${cls} lbo-sortable` : 'lbo-sortable'}
+                    className={sortable ? [cls, 'lbo-sortable'].filter(Boolean).join(' ') : cls}
                     style={c.width !== undefined ? { width: c.width } : undefined}
-                    aria-sort={
-                      direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'
-                    }
-                    title={state}
+                    data-pinned={c.pinnedRight ? 'right' : undefined}
+                    aria-sort={ariaSort}
+                    title={ariaSort && sortLabels[ariaSort]}
                   >
-                    <button type="button" className="lbo-sort" onClick={() => onSort(c.key)}>
-                      <span>{c.title}</span>
-                      <SortIcon direction={direction} />
-                    </button>
+                    {sortable ? (
+                      <button type="button" className="lbo-sort" onClick={() => onSort?.(c.key)}>
+                        <span>{c.title}</span>
+                        <SortIcon direction={direction} />
+                      </button>
+                    ) : (
+                      c.title
+                    )}
                   </th>
                 );
               })}

@@ -29,7 +29,8 @@ export function RowIconButton({
   record: string;
   icon: Icon;
   iconSize?: number;
-  color?: string;
+  /** Red for a destructive action (list-table.css styles that one); else the primary colour. */
+  color?: 'red';
   to?: string;
   onClick?(): void;
 }) {
