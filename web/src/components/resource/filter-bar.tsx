@@ -1,6 +1,6 @@
 // Search box and the resource's filters (dropdowns fed by /select routes, yes/no, date ranges),
 // starting from the resource's default filters, each removable with its clear button.
-import { Badge, Button, CloseButton, Group, Select, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconSearch } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DateRangeField } from '../form/date-field';
+import { LazySelect } from '../form/lazy-select';
 import { fieldLabel } from './field-label';
 import { defaultFilters, differsFromDefaults, filterParams, type ListState } from './list-state';
 import { useOptions } from './select-options';
@@ -135,7 +136,7 @@ function FilterWidget({
       );
     case 'enum':
       return (
-        <Select
+        <LazySelect
           {...common}
           searchable
           data={filter.options.map((o) => ({
@@ -150,7 +151,7 @@ function FilterWidget({
       const [yes, no] =
         filter.labels === 'active' ? ['common.active', 'common.inactive'] : ['common.yes', 'common.no'];
       return (
-        <Select
+        <LazySelect
           {...common}
           data={[
             { value: 'true', label: t(yes) },
@@ -226,7 +227,7 @@ function SourceSelect({
   // server already limits the list to what the user may see.
   if (!allowed) return null;
   return (
-    <Select
+    <LazySelect
       {...rest}
       searchable
       data={grouped}
