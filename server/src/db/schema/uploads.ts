@@ -91,10 +91,11 @@ export const upload_folder_stores = pgTable(
   },
   (t) => [
     primaryKey({ name: 'upload_folder_stores_pk', columns: [t.upload_folder_id, t.customer_id] }),
+    // DESC alone is NULLS FIRST, as the migration created it (both columns are NOT NULL anyway).
     index('upload_folder_stores_recent_idx').on(
       t.upload_folder_id,
-      t.last_uploaded_at.desc(),
-      t.customer_id.desc(),
+      t.last_uploaded_at.desc().nullsFirst(),
+      t.customer_id.desc().nullsFirst(),
     ),
     index('upload_folder_stores_customer_idx').on(t.customer_id),
   ],
