@@ -18,6 +18,7 @@ export type BroadcastTarget = {
   installed_only?: boolean;
 };
 
+/** A message to app users, sent to the stores its target selects. */
 export const broadcasts = pgTable(
   'broadcasts',
   {
@@ -44,6 +45,7 @@ export const broadcasts = pgTable(
   ],
 );
 
+/** One store's copy of a broadcast and its delivery status. */
 export const broadcast_deliveries = pgTable(
   'broadcast_deliveries',
   {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './common';
 
+/** A news or info item shown in the app. */
 export const news = pgTable(
   'news',
   {
@@ -26,6 +27,7 @@ export const news = pgTable(
   ],
 );
 
+/** A popup shown in the app between its start and end dates. */
 export const popups = pgTable(
   'popups',
   {
@@ -44,6 +46,7 @@ export const popups = pgTable(
   ],
 );
 
+/** A promo video shown in the app. */
 export const promo_videos = pgTable(
   'promo_videos',
   {

@@ -23,6 +23,7 @@ import { staff_users } from './staff';
  */
 export const COUPON_STATUSES = ['redeemed', 'processed', 'delivered', 'reverted'] as const;
 
+/** A gift a store buys with points, with its stock and validity. */
 export const coupons = pgTable(
   'coupons',
   {
@@ -53,6 +54,7 @@ export const coupons = pgTable(
   ],
 );
 
+/** A store redeemed a coupon: its points, delivery status and revert. */
 export const coupon_redemptions = pgTable(
   'coupon_redemptions',
   {

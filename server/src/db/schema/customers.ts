@@ -20,6 +20,7 @@ import { id, timestamps, timestamptz } from './common';
 import { branches, region_areas, salesman_types, salesmen } from './organisation';
 import { staff_users } from './staff';
 
+/** A kind of store (Toko Kelontong, Grosir, Minimarket, Warung, Apotek). */
 export const customer_types = pgTable(
   'customer_types',
   {
@@ -33,6 +34,7 @@ export const customer_types = pgTable(
   (t) => [uniqueIndex('customer_types_code_uq').on(t.code), index('customer_types_name_idx').on(t.name)],
 );
 
+/** A loyalty level (Bronze, Silver, Gold, Platinum) ordered by rank. */
 export const customer_levels = pgTable(
   'customer_levels',
   {
@@ -46,6 +48,7 @@ export const customer_levels = pgTable(
   (t) => [uniqueIndex('customer_levels_code_uq').on(t.code)],
 );
 
+/** A store (the customer), with its branch, type, level, salesman, app flags and cached point balance. */
 export const customers = pgTable(
   'customers',
   {
@@ -164,6 +167,7 @@ export const customer_activities = pgTable(
   ],
 );
 
+/** A salesman's visit to a store, with check-in and check-out. */
 export const salesman_visits = pgTable(
   'salesman_visits',
   {

@@ -2,6 +2,7 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './common';
 
+/** A group of regions (Jawa Barat, DKI Jakarta...). */
 export const region_groups = pgTable('region_groups', {
   id: id(),
   code: text('code').notNull().unique(),
@@ -9,6 +10,7 @@ export const region_groups = pgTable('region_groups', {
   ...timestamps(),
 });
 
+/** A sales region inside a region group. */
 export const regions = pgTable(
   'regions',
   {
@@ -23,6 +25,7 @@ export const regions = pgTable(
   (t) => [index('regions_group_idx').on(t.region_group_id)],
 );
 
+/** A smaller area inside a region. */
 export const region_areas = pgTable(
   'region_areas',
   {
@@ -37,6 +40,7 @@ export const region_areas = pgTable(
   (t) => [index('region_areas_region_idx').on(t.region_id)],
 );
 
+/** A distributor branch: the unit of staff scope. */
 export const branches = pgTable(
   'branches',
   {
@@ -56,6 +60,7 @@ export const branches = pgTable(
   (t) => [index('branches_region_idx').on(t.region_id), index('branches_name_idx').on(t.name)],
 );
 
+/** A kind of salesman (Canvas, Taking Order, Motoris). */
 export const salesman_types = pgTable('salesman_types', {
   id: id(),
   code: text('code').notNull().unique(),
@@ -63,6 +68,7 @@ export const salesman_types = pgTable('salesman_types', {
   ...timestamps(),
 });
 
+/** A salesman of one branch. */
 export const salesmen = pgTable(
   'salesmen',
   {
@@ -85,6 +91,7 @@ export const salesmen = pgTable(
   ],
 );
 
+/** An expedition, bank or cooperative, optionally of one branch. */
 export const partners = pgTable(
   'partners',
   {

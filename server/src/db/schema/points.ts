@@ -22,6 +22,7 @@ import { item_categories, items } from './products';
 import { sales_invoices } from './sales';
 import { staff_users } from './staff';
 
+/** One point movement of a store (append-only; a voided row stays but no longer counts). */
 export const point_ledger = pgTable(
   'point_ledger',
   {

@@ -16,6 +16,7 @@ import { id, timestamps } from './common';
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: 'number' });
 
+/** A product category. */
 export const item_categories = pgTable(
   'item_categories',
   {
@@ -29,6 +30,7 @@ export const item_categories = pgTable(
   (t) => [uniqueIndex('item_categories_code_uq').on(t.code), index('item_categories_name_idx').on(t.name)],
 );
 
+/** A product, with its base unit and price. */
 export const items = pgTable(
   'items',
   {

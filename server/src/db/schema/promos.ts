@@ -19,6 +19,7 @@ import { items } from './products';
 const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: 'number' });
 const quantity = (name: string) => numeric(name, { precision: 18, scale: 4, mode: 'number' });
 
+/** A sales promotion, ordered by priority, for one branch or all. */
 export const promos = pgTable(
   'promos',
   {
@@ -45,6 +46,7 @@ export const promos = pgTable(
   ],
 );
 
+/** A condition of a promotion and its discount. */
 export const promo_lines = pgTable(
   'promo_lines',
   {
@@ -71,6 +73,7 @@ export const promo_lines = pgTable(
   ],
 );
 
+/** An item a promotion line applies to. */
 export const promo_item_lines = pgTable(
   'promo_item_lines',
   {
@@ -89,6 +92,7 @@ export const promo_item_lines = pgTable(
   ],
 );
 
+/** A bonus item a promotion line gives. */
 export const promo_bonus_item_lines = pgTable(
   'promo_bonus_item_lines',
   {

@@ -15,6 +15,7 @@ import { items } from './products';
 const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: 'number' });
 const quantity = (name: string) => numeric(name, { precision: 18, scale: 4, mode: 'number' });
 
+/** An invoice from the ERP, with the branch and salesman of the store at the time of the sale. */
 export const sales_invoices = pgTable(
   'sales_invoices',
   {
@@ -65,6 +66,7 @@ export const sales_invoices = pgTable(
   ],
 );
 
+/** A line of an invoice. */
 export const sales_invoice_lines = pgTable(
   'sales_invoice_lines',
   {
@@ -93,6 +95,7 @@ export const sales_invoice_lines = pgTable(
   ],
 );
 
+/** An order a store placed through the app. */
 export const customer_order_headers = pgTable(
   'customer_order_headers',
   {
@@ -131,6 +134,7 @@ export const customer_order_headers = pgTable(
   ],
 );
 
+/** A line of an app order. */
 export const customer_order_lines = pgTable(
   'customer_order_lines',
   {

@@ -15,6 +15,7 @@ import {
 import { id, timestamps, timestamptz } from './common';
 import { branches, regions } from './organisation';
 
+/** One permission area with its actions (view, create, update, delete). */
 export const roles = pgTable(
   'roles',
   {
@@ -31,6 +32,7 @@ export const roles = pgTable(
   (t) => [uniqueIndex('roles_name_uq').on(t.name), index('roles_area_idx').on(t.area)],
 );
 
+/** A named set of roles given to staff users. */
 export const role_groups = pgTable(
   'role_groups',
   {
@@ -42,6 +44,7 @@ export const role_groups = pgTable(
   (t) => [uniqueIndex('role_groups_name_uq').on(t.name)],
 );
 
+/** A role in a role group. */
 export const role_group_roles = pgTable(
   'role_group_roles',
   {
@@ -58,6 +61,7 @@ export const role_group_roles = pgTable(
   ],
 );
 
+/** A back-office user (argon2id password hash only). */
 export const staff_users = pgTable(
   'staff_users',
   {
@@ -85,6 +89,7 @@ export const staff_users = pgTable(
   ],
 );
 
+/** A branch in a staff user's scope (when the user does not see every branch). */
 export const staff_user_branches = pgTable(
   'staff_user_branches',
   {
@@ -101,6 +106,7 @@ export const staff_user_branches = pgTable(
   ],
 );
 
+/** A region in a staff user's scope (when the user does not see every branch). */
 export const staff_user_regions = pgTable(
   'staff_user_regions',
   {
@@ -131,6 +137,7 @@ export const auth_sessions = pgTable(
   (t) => [index('auth_sessions_user_idx').on(t.user_id)],
 );
 
+/** A single-use refresh token of a session (its sha-256 only). */
 export const refresh_tokens = pgTable(
   'refresh_tokens',
   {
@@ -159,6 +166,7 @@ export const refresh_tokens = pgTable(
   ],
 );
 
+/** Failed sign-ins per e-mail or address, for throttling. */
 export const login_failures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
@@ -166,6 +174,7 @@ export const login_failures = pgTable('login_failures', {
   locked_until: timestamptz('locked_until'),
 });
 
+/** One staff write: who changed which record, before and after. */
 export const audit_log = pgTable(
   'audit_log',
   {

@@ -10,6 +10,7 @@ import { customers } from './customers';
 const money = (name: string) => numeric(name, { precision: 18, scale: 2, mode: 'number' });
 const quantity = (name: string) => numeric(name, { precision: 18, scale: 4, mode: 'number' });
 
+/** A store's turnover target for one month. */
 export const customer_targets = pgTable(
   'customer_targets',
   {

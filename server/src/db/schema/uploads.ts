@@ -5,6 +5,7 @@ import { id, timestamps, timestamptz } from './common';
 import { customers } from './customers';
 import { branches } from './organisation';
 
+/** A collection customers upload files into (such as "Foto Display Toko"). */
 export const upload_folders = pgTable(
   'upload_folders',
   {

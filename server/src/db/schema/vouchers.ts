@@ -16,6 +16,7 @@ import { customers } from './customers';
 import { branches } from './organisation';
 import { staff_users } from './staff';
 
+/** A rupiah voucher with its quota and validity. */
 export const vouchers = pgTable(
   'vouchers',
   {
