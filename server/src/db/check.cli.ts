@@ -1,8 +1,11 @@
 // `npm run db:check`: the migrations folder is in order, landed migrations are unchanged, the
-// newest snapshot matches the schema (drizzle-kit generate writes nothing).
+// newest snapshot matches the schema (drizzle-kit generate writes nothing), docs/data-model.md is
+// what `npm run db:doc` writes.
 // `npm run db:check -- --append` first records the checksums of migrations not listed yet.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import config from '../../drizzle.config';
+import { buildDataModel, DATA_MODEL_MARKER } from './data-model';
 import {
   appendChecksums,
   CHECKSUMS_FILE,
@@ -55,4 +58,16 @@ report(
       ]
     : [],
 );
+// The doc is generated from the app's own folder, so it is checked only for that one.
+if (dirArg < 0) {
+  const doc = readFileSync(path.resolve(serverDir, '../docs/data-model.md'), 'utf8');
+  const { text, missing } = await buildDataModel();
+  const current = doc.slice(doc.indexOf(DATA_MODEL_MARKER));
+  report('docs/data-model.md lists the schema as it is', [
+    ...(current === text ? [] : ['docs/data-model.md is out of date: npm run db:doc -w server']),
+    ...missing.map(
+      (t) => `table ${t} has no purpose: a /** comment */ above its pgTable(), or COMMENT ON TABLE`,
+    ),
+  ]);
+}
 process.exit(failed ? 1 : 0);
