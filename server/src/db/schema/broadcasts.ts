@@ -51,7 +51,7 @@ export const broadcast_deliveries = pgTable(
   {
     id: id(),
     // Both ids are checked and cascaded by statement-level triggers instead of per-row foreign keys
-    // (0008_content_perf.sql: an execute to 100,000 stores spent most of its time in the checks).
+    // (0010_content_perf.sql: an execute to 100,000 stores spent most of its time in the checks).
     broadcast_id: integer('broadcast_id').notNull(),
     customer_id: integer('customer_id').notNull(),
     status: text('status').notNull().default('pending'),
