@@ -317,6 +317,16 @@ describe('what a scoped user sees', () => {
         expect.arrayContaining([all.id, part.id, away.id, awayCodes.id, mine.id, draft.id, adminDraft.id]),
       );
     }
+    // The export is the same list.
+    const exported = await h.app.inject({
+      method: 'GET',
+      url: '/v1/api/export/broadcast?format=csv&columns=id,title',
+      headers: { authorization: `Bearer ${scoped}` },
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain('Bandung dan Cimahi');
+    expect(exported.body).not.toContain('Cimahi saja');
+    expect(exported.body).not.toContain('Toko Cimahi');
     const total = await h.call(scoped, 'GET', '/broadcast/?search=Cimahi');
     expect(total.body.data.map((r: { id: number }) => r.id)).toEqual([part.id]);
     expect(total.body.meta.total_data).toBe(1);
