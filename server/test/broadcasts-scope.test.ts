@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { detailOf } from '../src/http/messages';
+import { isEmbedded } from '../src/modules/content/broadcasts';
 import { LoggingPushAdapter, setPushAdapter } from '../src/modules/content/push';
 import { makeCustomer, makeCustomerType, makeStaff } from './factories';
 import { createHarness, type Harness } from './harness';
@@ -283,6 +284,25 @@ describe('executing a broadcast', () => {
     } finally {
       await h.database.rows(sql`delete from customers where id = ${later.id}`);
     }
+  });
+});
+
+describe('a change meeting an execute', () => {
+  // Needs a second connection to hold the row (the embedded database has one, shared).
+  it('should not change a broadcast that an execute holding it has sent meanwhile', async (ctx) => {
+    if (isEmbedded(h.database.db)) ctx.skip();
+    const b = await create({ audience: 'branch', branch_ids: [b1] });
+    let edit: Promise<{ status: number; body: any }> | undefined;
+    await h.database.db.transaction(async (tx) => {
+      // What an execute does: the row locked, then marked sent before its commit.
+      await tx.execute(sql`select 1 from broadcasts where id = ${b.id} for update`);
+      edit = h.call(admin, 'PUT', `/broadcast/edit/${b.id}`, { branch_ids: [b1, b2] });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await tx.execute(sql`update broadcasts set status = 'sent' where id = ${b.id}`);
+    });
+    const res = await edit!;
+    expect(res.status).toBe(409);
+    expect((await stored(b.id)).target).toEqual({ branch_ids: [b1] });
   });
 });
 

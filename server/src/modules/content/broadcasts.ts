@@ -243,6 +243,20 @@ async function assertBroadcastWritable(tx: DbOrTx, req: FastifyRequest, id: numb
   }
 }
 
+/**
+ * Locks the broadcast row until the change or delete commits and answers its status then: an execute
+ * holds the same lock, so a change waits for it and sees 'sent' (the record loaded before may still
+ * say 'draft'), and an execute never delivers an audience being changed.
+ */
+async function lockBroadcast(tx: DbOrTx, id: number): Promise<string> {
+  const [row] = await rows<{ status: string }>(
+    tx,
+    sql`select status from broadcasts where id = ${id} for update`,
+  );
+  if (!row) throw notFound(`broadcast ${id} not found`);
+  return row.status;
+}
+
 export const broadcastResource = defineResource({
   contract: broadcastContract,
   table: broadcasts,
@@ -310,11 +324,10 @@ export const broadcastResource = defineResource({
       };
     },
     beforeUpdate: async (id, input, before, { tx, req }) => {
+      const status = await lockBroadcast(tx, id);
       await assertBroadcastWritable(tx, req, id);
-      if (!['draft', 'queued'].includes(before.status as string)) {
-        throw conflict(
-          `broadcast ${id} is ${before.status}: only a draft or queued broadcast can be changed`,
-        );
+      if (!['draft', 'queued'].includes(status)) {
+        throw conflict(`broadcast ${id} is ${status}: only a draft or queued broadcast can be changed`);
       }
       const values: Body = {};
       if (input.title !== undefined) values.title = input.title;
@@ -339,9 +352,10 @@ export const broadcastResource = defineResource({
       }
       return values;
     },
-    beforeDelete: async (id, before, { tx, req }) => {
+    beforeDelete: async (id, _before, { tx, req }) => {
+      const status = await lockBroadcast(tx, id);
       await assertBroadcastWritable(tx, req, id);
-      if (before.status === 'sending') {
+      if (status === 'sending') {
         throw conflict(`broadcast ${id} is being delivered right now; delete it when that has finished`);
       }
     },
