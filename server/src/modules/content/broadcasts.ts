@@ -578,6 +578,7 @@ export function registerBroadcastRoutes(api: FastifyInstance, db: Db): void {
       };
     },
     handler: async ({ tx, req, id, afterCommit }) => {
+      // The preview (run first, for confirm_count) checked it too; the handler does not rely on that.
       await assertBroadcastWritable(tx, req, id!);
       const [b] = (await tx.select().from(broadcasts).where(eq(broadcasts.id, id!))) as StoredBroadcast[];
       if (b.status === 'sent') {
