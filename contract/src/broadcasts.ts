@@ -125,6 +125,10 @@ const broadcastFilters = z.object({
   ),
 });
 
+/**
+ * A user limited to some branches lists the broadcasts reaching at least one of their branches, and
+ * their own; creates and changes only audiences within their branches (403 naming the others).
+ */
 export const broadcastContract = defineContract({
   name: 'broadcast',
   area: 'broadcast',
@@ -217,5 +221,5 @@ export const broadcastExecuteAction = defineAction({
   confirm: { preview: BroadcastExecutePreview, echoCount: true, tone: 'default' },
   summary: 'Deliver a broadcast to every store of its audience (once)',
   description:
-    "Writes one delivery row per store of the audience into the stores' inbox in set-based statements, then hands the message to the push adapter. A broadcast is delivered once: executing it again answers 409 saying when and to how many stores it went; a cancelled one is a 409 too.",
+    "Writes one delivery row per store of the audience into the stores' inbox in set-based statements, then hands the message to the push adapter. A broadcast is delivered once: executing it again answers 409 saying when and to how many stores it went; a cancelled one is a 409 too. It goes to the whole audience: a user limited to some branches may send (preview, change or delete) only a broadcast whose audience lies within their branches, else 403 naming the other branches.",
 });

@@ -229,7 +229,7 @@ describe('broadcast execute', () => {
   });
 
   it('should keep a branch user to their branches', async () => {
-    const b = await create({ audience: 'all' }, branchOnly);
+    const b = await create({ audience: 'branch', branch_ids: [h.fixture.branches.b1.id] }, branchOnly);
     expect((await preview(b.id, branchOnly)).count).toBe(3);
     const foreign = await h.call(branchOnly, 'POST', '/broadcast/add', {
       ...base,
@@ -237,6 +237,9 @@ describe('broadcast execute', () => {
       branch_ids: [h.fixture.branches.b3.id],
     });
     expect(foreign.status).toBe(403);
+    // "All stores" reaches the other branches too (broadcasts-scope.test.ts has the rest).
+    const all = await h.call(branchOnly, 'POST', '/broadcast/add', { ...base, audience: 'all' });
+    expect(all.status).toBe(403);
     const res = await execute(b.id, 3, branchOnly);
     expect(res.status).toBe(200);
     expect(await deliveries(b.id)).toBe(3);

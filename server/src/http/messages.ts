@@ -343,6 +343,23 @@ const PATTERNS: Pattern[] = [
     id: (p) =>
       `duplikat dari ${p.first.replace(/^row /, 'baris ')} (${p.what.replace(/^customer /, 'pelanggan ')})`,
   },
+  {
+    code: 'audience_outside_scope',
+    re: /^the audience reaches stores outside your assigned branches: (.+)$/,
+    keys: ['branches'],
+    en: (p) => `the audience reaches stores outside your assigned branches: ${p.branches}`,
+    id: (p) =>
+      `penerimanya mencakup toko di luar cabang yang ditugaskan kepada Anda: ${p.branches.replace(/ and more$/, ' dan lainnya')}`,
+  },
+  {
+    code: 'broadcast_outside_scope',
+    re: /^broadcast \d+ reaches stores outside your assigned branches: (.+); only a user who sees all of them may change, delete or send it$/,
+    keys: ['branches'],
+    en: (p) =>
+      `This broadcast reaches stores outside your assigned branches (${p.branches}); only a user who sees all of them may change, delete or send it`,
+    id: (p) =>
+      `Siaran ini menjangkau toko di luar cabang yang ditugaskan kepada Anda (${p.branches.replace(/ and more$/, ' dan lainnya')}); hanya pengguna yang melihat semua cabang itu yang boleh mengubah, menghapus atau mengirimnya`,
+  },
 ];
 
 /** Splits `row 7: documents[2].qty: message` into its location prefixes and the last field. */

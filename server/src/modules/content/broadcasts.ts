@@ -13,6 +13,18 @@
 //   runs per slice of customer ids, each its own short transaction of ~20 ms with a yield to the event
 //   loop in between, so other requests wait at most one slice. A crash mid-way leaves 'sending';
 //   executing again resumes (ON CONFLICT skips what was written) and ends with 'sent'.
+//
+// Branch scope: a broadcast belongs to the branches its audience reaches (`reachesBranch`): the
+// branches it names, the branches of the regions or region groups it names, every branch for `all`,
+// and for customer codes or types the branches of the stores they match (active or not: an inactive
+// store may be reactivated before the execute). A user limited to some branches
+// - sees in the list (and may open) the broadcasts that reach at least one of their branches (what
+//   their stores receive, read-only when it reaches further) and the ones they created;
+// - may create, change, delete and execute only a broadcast whose whole reach lies within their
+//   branches (403 naming the other branches, or the foreign stores of a `customers` audience);
+// - sees the deliveries of their own stores, of the broadcasts they see.
+// The execute therefore delivers to the whole audience, never to the caller's part of it: a
+// broadcast is marked sent only when every store of its audience got its row.
 import { PGlite } from '@electric-sql/pglite';
 import { CONFIRM_COUNT } from '@lbo/contract/action';
 import {
@@ -30,8 +42,8 @@ import { type Db, type DbOrTx, rows } from '../../db/client';
 import { type BroadcastTarget, broadcast_deliveries, broadcasts } from '../../db/schema/broadcasts';
 import { customers } from '../../db/schema/customers';
 import { branches } from '../../db/schema/organisation';
-import { badRequest, conflict } from '../../http/errors';
-import { assertBranchInScope, branchCondition } from '../../http/scope';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { branchCondition } from '../../http/scope';
 import { registerAction } from '../../resources/actions';
 import { type AnyResourceDef, defineResource, outerColumn } from '../../resources/define';
 import { pushAdapter } from './push';
@@ -84,12 +96,11 @@ function targetOf(v: Body): BroadcastTarget {
   return target as BroadcastTarget;
 }
 
-/** 400 naming every id or code of the audience's list that does not exist; 403 for foreign branches. */
-async function assertTargetKnown(tx: DbOrTx, req: FastifyRequest, v: Body): Promise<void> {
+/** 400 naming every id or code of the audience's list that does not exist. */
+async function assertTargetKnown(tx: DbOrTx, v: Body): Promise<void> {
   const key = AUDIENCE_LIST[(v.audience as BroadcastAudience) ?? 'all'];
   if (!key) return;
   const list = (v[key] as unknown[]) ?? [];
-  if (key === 'branch_ids') for (const id of list) assertBranchInScope(req, id as number);
   const table = {
     branch_ids: 'branches',
     region_ids: 'regions',
@@ -111,6 +122,141 @@ async function assertTargetKnown(tx: DbOrTx, req: FastifyRequest, v: Body): Prom
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Branch scope of a broadcast: the branches its audience reaches
+
+/** Whether the target (a jsonb expression) holds a non-empty `key` list. */
+const hasList = (tgt: SQL, key: string) =>
+  sql`(case when jsonb_typeof(${tgt} -> ${sql.raw(`'${key}'`)}) = 'array'
+            then jsonb_array_length(${tgt} -> ${sql.raw(`'${key}'`)}) > 0 else false end)`;
+/** The target's `key` list as a subquery of ints or texts. */
+const listItems = (tgt: SQL, key: string, cast: 'int' | 'text') =>
+  sql`(select (x.v)::${sql.raw(cast)} from jsonb_array_elements_text(${tgt} -> ${sql.raw(`'${key}'`)}) as x(v))`;
+
+/**
+ * "Branch `b` (alias) is reached by the target `tgt`": the same conditions as audienceSql at the level
+ * of a branch (each non-empty list restricts, an empty target reaches every branch), except that a
+ * store-level list (codes, types) counts every store it matches, active or not. So every store an
+ * execute delivers to lies in a reached branch.
+ */
+function reachesBranch(tgt: SQL): SQL {
+  const codes = hasList(tgt, 'customer_codes');
+  const types = hasList(tgt, 'customer_type_ids');
+  return sql`(not ${hasList(tgt, 'branch_ids')} or b.id in ${listItems(tgt, 'branch_ids', 'int')})
+    and (not ${hasList(tgt, 'region_ids')} or b.region_id in ${listItems(tgt, 'region_ids', 'int')})
+    and (not ${hasList(tgt, 'region_group_ids')} or b.region_id in
+          (select r.id from regions r where r.region_group_id in ${listItems(tgt, 'region_group_ids', 'int')}))
+    and ((not ${codes} and not ${types}) or exists (
+          select 1 from customers c where c.branch_id = b.id
+            and (not ${codes} or c.customer_code in ${listItems(tgt, 'customer_codes', 'text')})
+            and (not ${types} or c.customer_type_id in ${listItems(tgt, 'customer_type_ids', 'int')})))`;
+}
+
+/**
+ * The condition "the caller sees this broadcast" (undefined for a user who sees every branch): it
+ * reaches at least one of the caller's branches, or the caller created it (a draft whose audience
+ * matches no store yet reaches no branch at all).
+ */
+function visibleCondition(req: FastifyRequest, tgt: SQL, createdBy: SQL): SQL | undefined {
+  const mine = branchCondition(req, sql`b.id`);
+  if (!mine) return undefined;
+  return sql`(${createdBy} = ${req.user.id}
+    or exists (select 1 from branches b where ${mine} and ${reachesBranch(tgt)}))`;
+}
+
+/** The branches (up to 11, by name) the target reaches outside the caller's branches. */
+async function branchesOutside(db: DbOrTx, req: FastifyRequest, tgt: SQL): Promise<string[]> {
+  const mine = branchCondition(req, sql`b.id`);
+  if (!mine) return [];
+  const found = await rows<{ name: string }>(
+    db,
+    sql`select b.name from branches b where not (${mine}) and ${reachesBranch(tgt)}
+        order by b.name, b.id limit 11`,
+  );
+  return found.map((r) => r.name);
+}
+
+const namesText = (names: string[]) =>
+  `${names.slice(0, 10).join(', ')}${names.length > 10 ? ' and more' : ''}`;
+
+/**
+ * Create and update: 403 when the audience about to be stored reaches stores outside the caller's
+ * branches, naming the foreign stores of a `customers` audience, else the other branches (under the
+ * audience's list, or `audience` for all stores).
+ */
+async function assertTargetInScope(
+  tx: DbOrTx,
+  req: FastifyRequest,
+  target: BroadcastTarget,
+  audience: BroadcastAudience,
+): Promise<void> {
+  const mine = branchCondition(req, sql`c.branch_id`);
+  if (!mine) return;
+  if ((target.customer_codes?.length ?? 0) > 0) {
+    const foreign = await rows<{ code: string }>(
+      tx,
+      sql`select c.customer_code as code from customers c
+          where c.customer_code in ${listItems(sql`${JSON.stringify(target)}::jsonb`, 'customer_codes', 'text')}
+            and not (${mine})
+          order by c.customer_code limit 11`,
+    );
+    if (foreign.length > 0) {
+      throw new ApiError(
+        'FORBIDDEN',
+        foreign
+          .slice(0, 10)
+          .map((f) => `customer_codes: customer ${f.code} is outside your assigned branches`)
+          .concat(
+            foreign.length > 10 ? ['customer_codes: more stores are outside your assigned branches'] : [],
+          ),
+      );
+    }
+  }
+  const outside = await branchesOutside(tx, req, sql`${JSON.stringify(target)}::jsonb`);
+  if (outside.length > 0) {
+    const field = AUDIENCE_LIST[audience] ?? 'audience';
+    throw forbidden(
+      `${field}: the audience reaches stores outside your assigned branches: ${namesText(outside)}`,
+    );
+  }
+}
+
+/**
+ * Change, delete, execute: only a user who sees every branch the stored broadcast reaches. One it does
+ * not see at all is the usual "outside your assigned branches"; one it sees (it reaches one of the
+ * caller's branches) names the other branches.
+ */
+async function assertBroadcastWritable(tx: DbOrTx, req: FastifyRequest, id: number): Promise<void> {
+  const visible = visibleCondition(req, sql`bb.target`, sql`bb.created_by`);
+  if (!visible) return;
+  const [row] = await rows<{ target: BroadcastTarget; visible: boolean }>(
+    tx,
+    sql`select bb.target, ${visible} as visible from broadcasts bb where bb.id = ${id}`,
+  );
+  if (!row) throw notFound(`broadcast ${id} not found`);
+  if (!row.visible) throw forbidden(`broadcast ${id} is outside your assigned branches`);
+  const outside = await branchesOutside(tx, req, sql`${JSON.stringify(row.target)}::jsonb`);
+  if (outside.length > 0) {
+    throw forbidden(
+      `broadcast ${id} reaches stores outside your assigned branches: ${namesText(outside)}; only a user who sees all of them may change, delete or send it`,
+    );
+  }
+}
+
+/**
+ * Locks the broadcast row until the change or delete commits and answers its status then: an execute
+ * holds the same lock, so a change waits for it and sees 'sent' (the record loaded before may still
+ * say 'draft'), and an execute never delivers an audience being changed.
+ */
+async function lockBroadcast(tx: DbOrTx, id: number): Promise<string> {
+  const [row] = await rows<{ status: string }>(
+    tx,
+    sql`select status from broadcasts where id = ${id} for update`,
+  );
+  if (!row) throw notFound(`broadcast ${id} not found`);
+  return row.status;
+}
+
 export const broadcastResource = defineResource({
   contract: broadcastContract,
   table: broadcasts,
@@ -129,7 +275,18 @@ export const broadcastResource = defineResource({
     status: broadcasts.status,
     audience: (v: string) => sql`${audienceColumn} = ${v}`,
   },
-  detail: async (record, { db }) => {
+  // A scoped user lists what reaches their stores and what they wrote (see the top of this file).
+  where: (req) => visibleCondition(req, outerColumn(broadcasts.target), outerColumn(broadcasts.created_by)),
+  detail: async (record, { db, req }) => {
+    const id = record.id as number;
+    const visible = visibleCondition(req, sql`bb.target`, sql`bb.created_by`);
+    if (visible) {
+      const [row] = await rows<{ visible: boolean }>(
+        db,
+        sql`select ${visible} as visible from broadcasts bb where bb.id = ${id}`,
+      );
+      if (!row?.visible) throw forbidden(`broadcast ${id} is outside your assigned branches`);
+    }
     const [counts] = await rows<Record<string, number>>(
       db,
       sql`select count(*) filter (where status = 'pending')::int as pending,
@@ -153,22 +310,24 @@ export const broadcastResource = defineResource({
   },
   hooks: {
     beforeCreate: async (input, { tx, req }) => {
-      await assertTargetKnown(tx, req, input as Body);
+      await assertTargetKnown(tx, input as Body);
+      const target = targetOf(input as Body);
+      await assertTargetInScope(tx, req, target, (input.audience as BroadcastAudience) ?? 'all');
       return {
         title: input.title,
         message: input.message,
         image_url: input.image,
         link: input.link,
-        target: targetOf(input as Body),
+        target,
         status: 'draft',
         created_by: req.user.id,
       };
     },
     beforeUpdate: async (id, input, before, { tx, req }) => {
-      if (!['draft', 'queued'].includes(before.status as string)) {
-        throw conflict(
-          `broadcast ${id} is ${before.status}: only a draft or queued broadcast can be changed`,
-        );
+      const status = await lockBroadcast(tx, id);
+      await assertBroadcastWritable(tx, req, id);
+      if (!['draft', 'queued'].includes(status)) {
+        throw conflict(`broadcast ${id} is ${status}: only a draft or queued broadcast can be changed`);
       }
       const values: Body = {};
       if (input.title !== undefined) values.title = input.title;
@@ -182,13 +341,21 @@ export const broadcastResource = defineResource({
         const merged = { ...before, ...input } as Body;
         const issue = audienceIssue(merged);
         if (issue) throw badRequest(`${issue.path}: ${issue.message}`);
-        await assertTargetKnown(tx, req, merged);
+        await assertTargetKnown(tx, merged);
         values.target = targetOf(merged);
+        await assertTargetInScope(
+          tx,
+          req,
+          values.target as BroadcastTarget,
+          (merged.audience as BroadcastAudience) ?? 'all',
+        );
       }
       return values;
     },
-    beforeDelete: async (id, before) => {
-      if (before.status === 'sending') {
+    beforeDelete: async (id, _before, { tx, req }) => {
+      const status = await lockBroadcast(tx, id);
+      await assertBroadcastWritable(tx, req, id);
+      if (status === 'sending') {
         throw conflict(`broadcast ${id} is being delivered right now; delete it when that has finished`);
       }
     },
@@ -229,7 +396,15 @@ export const broadcastDeliveryResource = defineResource({
   },
   search: [customers.customer_name, customers.customer_code],
   filters: { broadcast_id: broadcast_deliveries.broadcast_id, status: broadcast_deliveries.status },
+  // A delivery is its store's (the branch) and its broadcast's: the rows of the caller's stores, of
+  // the broadcasts the caller sees. Uncorrelated, so PostgreSQL computes the visible ids once.
   scope: { branchColumn: customers.branch_id },
+  where: (req) => {
+    const visible = visibleCondition(req, sql`bb.target`, sql`bb.created_by`);
+    return visible
+      ? sql`${broadcast_deliveries.broadcast_id} in (select bb.id from broadcasts bb where ${visible})`
+      : undefined;
+  },
 });
 
 export const broadcastResources = [broadcastResource, broadcastSearchResource, broadcastDeliveryResource];
@@ -258,9 +433,11 @@ function inList(column: SQL, list: readonly unknown[] | undefined, cast: 'int' |
 
 /**
  * `from ... where ...` of the stores a broadcast goes to: active stores (that installed the app, with
- * installed_only), of the audience's list, within the caller's branches. Aliases: c, br, r.
+ * installed_only), of the audience's list. Not cut to the caller's branches: only a caller who sees
+ * every branch the audience reaches may execute it (assertBroadcastWritable), and a delivery cut to
+ * part of the audience would mark the rest as served. Aliases: c, br, r.
  */
-export function audienceSql(target: BroadcastTarget, req: FastifyRequest): { from: SQL; where: SQL } {
+export function audienceSql(target: BroadcastTarget): { from: SQL; where: SQL } {
   const needsRegion = (target.region_ids?.length ?? 0) > 0 || (target.region_group_ids?.length ?? 0) > 0;
   const from = needsRegion
     ? sql`customers c join branches br on br.id = c.branch_id join regions r on r.id = br.region_id`
@@ -273,7 +450,6 @@ export function audienceSql(target: BroadcastTarget, req: FastifyRequest): { fro
     inList(sql`br.region_id`, target.region_ids, 'int'),
     inList(sql`r.region_group_id`, target.region_group_ids, 'int'),
     inList(sql`c.customer_type_id`, target.customer_type_ids, 'int'),
-    branchCondition(req, sql`c.branch_id`),
   ];
   return {
     from,
@@ -284,12 +460,8 @@ export function audienceSql(target: BroadcastTarget, req: FastifyRequest): { fro
   };
 }
 
-export async function audienceCount(
-  db: DbOrTx,
-  target: BroadcastTarget,
-  req: FastifyRequest,
-): Promise<number> {
-  const { from, where } = audienceSql(target, req);
+export async function audienceCount(db: DbOrTx, target: BroadcastTarget): Promise<number> {
+  const { from, where } = audienceSql(target);
   const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${where}`);
   return Number(r.n);
 }
@@ -304,11 +476,10 @@ export async function audienceCount(
 async function insertDeliveries(
   db: DbOrTx,
   b: StoredBroadcast,
-  req: FastifyRequest,
   range?: { from: number; to: number },
   fresh = false,
 ): Promise<number> {
-  const { from, where } = audienceSql(b.target, req);
+  const { from, where } = audienceSql(b.target);
   const slice = range ? sql` and c.id >= ${range.from} and c.id < ${range.to}` : sql``;
   const onConflict = fresh ? sql`` : sql` on conflict (broadcast_id, customer_id) do nothing`;
   const [r] = await rows<{ n: number }>(
@@ -347,7 +518,6 @@ const SLICE_TARGET_MS = 20;
 export async function deliverInSlices(
   db: Db,
   b: StoredBroadcast,
-  req: FastifyRequest,
   onSlice?: (ms: number, rows: number) => void,
 ): Promise<number> {
   const [bounds] = await rows<{ lo: number | null; hi: number | null }>(
@@ -366,7 +536,7 @@ export async function deliverInSlices(
   let total = 0;
   for (let start = Number(bounds.lo); start <= Number(bounds.hi); ) {
     const began = performance.now();
-    const n = await insertDeliveries(db, b, req, { from: start, to: start + span }, !any);
+    const n = await insertDeliveries(db, b, { from: start, to: start + span }, !any);
     const ms = performance.now() - began;
     onSlice?.(ms, n);
     total += n;
@@ -396,16 +566,20 @@ export function registerBroadcastRoutes(api: FastifyInstance, db: Db): void {
     contract: broadcastExecuteAction,
     resource: broadcastResource,
     preview: async ({ tx, req, id, record }) => {
+      // Before counting: the count of a broadcast the caller may not send is not theirs to see.
+      await assertBroadcastWritable(tx, req, id!);
       const [b] = await tx
         .select({ target: broadcasts.target })
         .from(broadcasts)
         .where(eq(broadcasts.id, id!));
       return {
-        count: await audienceCount(tx, b.target, req),
+        count: await audienceCount(tx, b.target),
         audience: record!.audience as BroadcastAudience,
       };
     },
     handler: async ({ tx, req, id, afterCommit }) => {
+      // The preview (run first, for confirm_count) checked it too; the handler does not rely on that.
+      await assertBroadcastWritable(tx, req, id!);
       const [b] = (await tx.select().from(broadcasts).where(eq(broadcasts.id, id!))) as StoredBroadcast[];
       if (b.status === 'sent') {
         const when = b.executed_at
@@ -437,7 +611,7 @@ export function registerBroadcastRoutes(api: FastifyInstance, db: Db): void {
           tx,
           sql`select exists (select 1 from broadcast_deliveries where broadcast_id = ${b.id}) as any`,
         );
-        written = await insertDeliveries(tx, b, req, undefined, !any);
+        written = await insertDeliveries(tx, b, undefined, !any);
         // A first delivery wrote every row itself; a resumed one counts (it kept earlier rows).
         await tx.execute(
           any
@@ -459,7 +633,7 @@ export function registerBroadcastRoutes(api: FastifyInstance, db: Db): void {
               sql`select count(*)::int as before from broadcast_deliveries
                   where broadcast_id = ${b.id} and status <> 'failed'`,
             );
-            written = await deliverInSlices(db, b, req, (ms, n) => sliceLog.push({ ms, rows: n }));
+            written = await deliverInSlices(db, b, (ms, n) => sliceLog.push({ ms, rows: n }));
             await db.execute(
               sql`update broadcasts set status = 'sent', updated_at = now(),
                     sent_count = ${Number(before) + written} where id = ${b.id}`,
