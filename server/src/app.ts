@@ -21,6 +21,8 @@ import { createSerializerCompiler } from './http/serializer';
 import { MAX_UPLOAD_BYTES, UPLOADS_URL_PREFIX, UploadStore } from './http/uploads';
 import { AuthService } from './modules/auth/auth.service';
 import { registerModules } from './modules/index';
+import { StoreAuthService } from './modules/store/store.auth';
+import { createOtpAdapter } from './modules/store/store.otp';
 
 export const API_PREFIX = '/v1/api';
 export { MAX_UPLOAD_BYTES };
@@ -32,6 +34,8 @@ export type RouteEntry = {
   url: string;
   public: boolean;
   area?: string;
+  /** Whose tokens the route takes: staff (the back office) or store (the companion app). */
+  audience: 'staff' | 'store';
   /** The response schemas by status (tests check each compiles, see http/serializer.ts). */
   responses?: Record<string | number, unknown>;
 };
@@ -160,6 +164,7 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
         url: route.url,
         public: route.config?.public === true,
         area: route.config?.area,
+        audience: route.config?.audience ?? 'staff',
         responses: schema?.response,
       });
     }
@@ -214,19 +219,26 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
 
-  const tokens = new TokenService(
-    resolveJwtSecret(config.jwtSecret, config.dataDir),
-    config.accessTokenTtlSeconds,
-  );
+  const secret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const tokens = new TokenService(secret, config.accessTokenTtlSeconds);
   const auth = new AuthService(database.db, tokens, {
     refreshTtlDays: config.refreshTokenTtlDays,
     maxFailures: config.loginMaxFailures,
     lockMinutes: config.loginLockMinutes,
   });
+  // The companion app's stores: the same session machinery, tokens of their own audience.
+  const storeTokens = new TokenService(secret, config.accessTokenTtlSeconds, 'store');
+  const storeAuth = new StoreAuthService(
+    database.db,
+    storeTokens,
+    auth,
+    createOtpAdapter(config.otpAdapter, app.log),
+    secret,
+  );
 
   await app.register(
     async (api) => {
-      registerAuth(api, tokens, auth);
+      registerAuth(api, tokens, auth, { tokens: storeTokens, sessions: storeAuth });
       registerInputGuards(api);
       api.setNotFoundHandler((req, reply) => {
         reply.code(404).send(errorBody('NOT_FOUND', [`No route ${req.method} ${req.url.split('?')[0]}`]));
@@ -258,7 +270,7 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
         app.swagger(),
       );
-      await registerModules(api, { database, auth, config });
+      await registerModules(api, { database, auth, storeAuth, config });
     },
     { prefix: API_PREFIX },
   );

@@ -26,6 +26,8 @@ const Env = z.object({
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** How store sign-in codes are delivered: `log` writes them to the server log and sends nothing. */
+  OTP_ADAPTER: z.enum(['log']).default('log'),
   /** Shared secret the bank sends in `X-Callback-Token` on POST /integration/va_payment; unset: refused. */
   VA_CALLBACK_TOKEN: z
     .string()
@@ -54,6 +56,7 @@ export type Config = {
   seedDemo: 'auto' | 'never';
   loginMaxFailures: number;
   loginLockMinutes: number;
+  otpAdapter: 'log';
   vaCallbackToken: string | undefined;
 };
 
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+    otpAdapter: e.OTP_ADAPTER,
     vaCallbackToken: e.VA_CALLBACK_TOKEN,
     ...overrides,
   };

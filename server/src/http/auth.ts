@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ACTIONS, type Action, type PermissionArea, type RoleGrant } from '@lbo/contract/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { forbidden, unauthenticated } from './errors';
 
@@ -30,6 +30,20 @@ export interface SessionResolver {
   resolve(userId: number, sessionId: number): Promise<AuthUser>;
 }
 
+/** A signed-in store (the companion app's caller): only its own records are in reach. */
+export type AuthStore = {
+  customerId: number;
+  sessionId: number;
+  customerCode: string;
+  customerName: string;
+  branchId: number;
+};
+
+/** Checks a store token's session and store against the current data (StoreAuthService). */
+export interface StoreSessionResolver {
+  resolve(customerId: number, sessionId: number, req: FastifyRequest): Promise<AuthStore>;
+}
+
 /** What a token says once its signature and expiry are checked. */
 export type VerifiedToken = { userId: number; sessionId: number | null };
 
@@ -39,9 +53,13 @@ export type TokenSubject = { id: number; sessionId: number };
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser;
+    /** Set on the store routes (`config.audience: 'store'`) instead of `user`. */
+    store: AuthStore;
   }
   interface FastifyContextConfig {
     public?: boolean;
+    /** 'store': the route takes store tokens (and no staff token); default staff. */
+    audience?: Audience;
     area?: PermissionArea;
     action?: Action;
   }
@@ -68,11 +86,18 @@ export function hasGrant(user: AuthUser, area: PermissionArea, action: Action): 
 const VERIFIED_TTL_MS = 60_000;
 const VERIFIED_MAX = 10_000;
 
+/**
+ * Who a token is for: staff (the back office) or a store (the companion app). One secret signs both;
+ * the audience claim keeps either kind of token off the other's routes.
+ */
+export type Audience = 'staff' | 'store';
+
 export class TokenService {
   private readonly key: Uint8Array;
   constructor(
     secret: string,
     readonly ttlSeconds: number,
+    readonly audience: Audience = 'staff',
   ) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -85,6 +110,7 @@ export class TokenService {
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
       .setIssuer('loyalty-back-office')
+      .setAudience(this.audience)
       .sign(this.key);
     return { token, expiresAt };
   }
@@ -107,6 +133,7 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         issuer: 'loyalty-back-office',
+        audience: this.audience,
         algorithms: ['HS256'],
       });
       const id = Number(payload.sub);
@@ -154,14 +181,28 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
 const FOREIGN_USER_PARAMS = ['user_id', 'admin_user_id', 'user_id_for_branch'] as const;
 
 /** The bearer-token hook: the token's session, resolved against current data, decides who the caller is. */
-export function registerAuth(app: FastifyInstance, tokens: TokenService, sessions: SessionResolver): void {
+export function registerAuth(
+  app: FastifyInstance,
+  tokens: TokenService,
+  sessions: SessionResolver,
+  stores?: { tokens: TokenService; sessions: StoreSessionResolver },
+): void {
   app.decorateRequest('user', null as unknown as AuthUser);
+  app.decorateRequest('store', null as unknown as AuthStore);
   app.addHook('onRequest', async (req) => {
     const config = req.routeOptions.config;
     if (!req.routeOptions.url || config.public) return;
     const header = req.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw unauthenticated();
+    if (config.audience === 'store') {
+      // Only a store token verifies here (its audience), so a staff token is the same 401 as none.
+      if (!stores) throw unauthenticated();
+      const verified = await stores.tokens.verify(match[1]);
+      if (verified.sessionId === null) throw unauthenticated('The session has ended; sign in again');
+      req.store = await stores.sessions.resolve(verified.userId, verified.sessionId, req);
+      return;
+    }
     const verified = await tokens.verify(match[1]);
     if (verified.sessionId === null) throw unauthenticated('The session has ended; sign in again');
     req.user = await sessions.resolve(verified.userId, verified.sessionId);

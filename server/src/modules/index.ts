@@ -24,9 +24,16 @@ import { registerProductRoutes } from './products/products.routes';
 import { salesResources } from './sales/sales.resource';
 import { registerSalesRoutes } from './sales/sales.routes';
 import { staffResources } from './staff/staff.resource';
+import type { StoreAuthService } from './store/store.auth';
+import { registerStoreRoutes } from './store/store.module';
 import { registerTargetRoutes, targetsResources } from './targets/targets.module';
 
-export type ModuleDeps = { database: Database; auth: AuthService; config: Config };
+export type ModuleDeps = {
+  database: Database;
+  auth: AuthService;
+  storeAuth: StoreAuthService;
+  config: Config;
+};
 
 export const resources = [
   ...organisationResources,
@@ -52,6 +59,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   registerContentRoutes(api, deps.database.db);
   registerTargetRoutes(api, deps.database.db);
   registerDashboardRoutes(api, deps.database.db, deps.config);
+  registerStoreRoutes(api, deps.database.db, deps.storeAuth);
   // The ERP feed earns points inside its own transaction: composed here so neither area imports the other.
   registerIntegrationRoutes(api, deps.database.db, {
     afterSalesInvoices: [applyInvoicePoints, ...dashboardInvoiceHooks],

@@ -10,6 +10,7 @@ export * from './products';
 export * from './promos';
 export * from './sales';
 export * from './staff';
+export * from './store';
 export * from './targets';
 export * from './uploads';
 export * from './vouchers';

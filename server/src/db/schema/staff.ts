@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { id, timestamps, timestamptz } from './common';
+import { customers } from './customers';
 import { branches, regions } from './organisation';
 
 /** One permission area with its actions (view, create, update, delete). */
@@ -123,28 +124,34 @@ export const staff_user_regions = pgTable(
   ],
 );
 
-/** One per sign-in; its id is the `sid` of every access token it issues. Revoked = signed out. */
+/**
+ * One per sign-in; its id is the `sid` of every access token it issues. Revoked = signed out.
+ * Exactly one of user_id (a staff user) and customer_id (a store in the companion app) is set:
+ * both kinds share the session and refresh-token machinery, their tokens differ by audience.
+ */
 export const auth_sessions = pgTable(
   'auth_sessions',
   {
     id: id(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => staff_users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => staff_users.id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     created_at: timestamptz('created_at').notNull().default(sql`now()`),
     revoked_at: timestamptz('revoked_at'),
   },
-  (t) => [index('auth_sessions_user_idx').on(t.user_id)],
+  (t) => [
+    index('auth_sessions_user_idx').on(t.user_id),
+    index('auth_sessions_customer_idx').on(t.customer_id).where(sql`${t.customer_id} is not null`),
+    check('auth_sessions_principal_ck', sql`num_nonnulls(${t.user_id}, ${t.customer_id}) = 1`),
+  ],
 );
 
-/** A single-use refresh token of a session (its sha-256 only). */
+/** A single-use refresh token of a session (its sha-256 only); user_id or customer_id as its session's. */
 export const refresh_tokens = pgTable(
   'refresh_tokens',
   {
     id: id(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => staff_users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => staff_users.id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     session_id: integer('session_id')
       .notNull()
       .references(() => auth_sessions.id, { onDelete: 'cascade' }),
@@ -162,7 +169,9 @@ export const refresh_tokens = pgTable(
   },
   (t) => [
     index('refresh_tokens_user_idx').on(t.user_id),
+    index('refresh_tokens_customer_idx').on(t.customer_id).where(sql`${t.customer_id} is not null`),
     index('refresh_tokens_session_idx').on(t.session_id),
+    check('refresh_tokens_principal_ck', sql`num_nonnulls(${t.user_id}, ${t.customer_id}) = 1`),
   ],
 );
 

@@ -47,26 +47,41 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const graceKey = (refreshToken: string) =>
   Buffer.from(hkdfSync('sha256', refreshToken, 'lbo-refresh-grace', 'successor', 32));
 
-function seal(value: LoginResult, refreshToken: string): string {
+function seal(value: unknown, refreshToken: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', graceKey(refreshToken), iv);
   const data = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url');
 }
 
-function unseal(sealed: string, refreshToken: string): LoginResult | null {
+function unseal<T>(sealed: string, refreshToken: string): T | null {
   try {
     const raw = Buffer.from(sealed, 'base64url');
     const decipher = createDecipheriv('aes-256-gcm', graceKey(refreshToken), raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
     const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-    return JSON.parse(text) as LoginResult;
+    return JSON.parse(text) as T;
   } catch {
     return null;
   }
 }
 
 type Rights = { version: number; grants: AuthUser['grants']; branches: BranchScope };
+
+/** Whose sessions: a staff user's or a store's (the companion app); they share one machinery. */
+export type Principal = { userId: number } | { customerId: number };
+const principalColumns = (p: Principal) =>
+  'userId' in p ? { user_id: p.userId, customer_id: null } : { user_id: null, customer_id: p.customerId };
+const principalWhere = (p: Principal) =>
+  'userId' in p ? sql`user_id = ${p.userId}` : sql`customer_id = ${p.customerId}`;
+
+/** The refresh token row a rotation used up. */
+export type UsedRefresh = {
+  id: number;
+  user_id: number | null;
+  customer_id: number | null;
+  session_id: number;
+};
 type Counter = { failures: number; locked_until: string | null };
 
 export class AuthService implements SessionResolver {
@@ -243,12 +258,43 @@ export class AuthService implements SessionResolver {
       .set({ last_login_at: sql`now()` as never })
       .where(eq(staff_users.id, user.id));
     return this.db.transaction(async (tx) => {
-      const [session] = await tx
-        .insert(auth_sessions)
-        .values({ user_id: user.id })
-        .returning({ id: auth_sessions.id });
-      return this.issue(tx, user.id, session.id);
+      const sessionId = await this.openSession(tx, { userId: user.id });
+      return this.issue(tx, user.id, sessionId);
     });
+  }
+
+  /** Opens a sign-in session (inside the caller's transaction): its id goes into every access token. */
+  async openSession(db: DbOrTx, principal: Principal): Promise<number> {
+    const [session] = await db
+      .insert(auth_sessions)
+      .values(principalColumns(principal))
+      .returning({ id: auth_sessions.id });
+    return session.id;
+  }
+
+  /**
+   * A new refresh token of a session (its hash stored); `replacing` marks the rotated one as
+   * replaced by it, which tells a late reuse (theft) from a first use.
+   */
+  async newRefreshToken(db: DbOrTx, principal: Principal, sessionId: number, replacing?: number) {
+    const refresh = randomBytes(32).toString('base64url');
+    const refreshExpires = new Date(Date.now() + this.settings.refreshTtlDays * 86_400_000);
+    const [created] = await db
+      .insert(refresh_tokens)
+      .values({
+        ...principalColumns(principal),
+        session_id: sessionId,
+        token_hash: sha256(refresh),
+        expires_at: refreshExpires.toISOString(),
+      })
+      .returning({ id: refresh_tokens.id });
+    if (replacing !== undefined) {
+      await db
+        .update(refresh_tokens)
+        .set({ replaced_by_id: created.id })
+        .where(eq(refresh_tokens.id, replacing));
+    }
+    return refresh;
   }
 
   /** Issues an access token and a new refresh token of a session (inside the caller's transaction). */
@@ -263,18 +309,8 @@ export class AuthService implements SessionResolver {
     const roleList = await this.roleList(db, user.role_group_id);
     const branches = await this.branchScope(db, user.id, user.all_branches);
     const { token, expiresAt } = await this.tokens.sign({ id: user.id, sessionId });
-    const refresh = randomBytes(32).toString('base64url');
-    const refreshExpires = new Date(Date.now() + this.settings.refreshTtlDays * 86_400_000);
-    const [created] = await db
-      .insert(refresh_tokens)
-      .values({
-        user_id: user.id,
-        session_id: sessionId,
-        token_hash: sha256(refresh),
-        expires_at: refreshExpires.toISOString(),
-      })
-      .returning({ id: refresh_tokens.id });
-    const result: LoginResult = {
+    const refresh = await this.newRefreshToken(db, { userId: user.id }, sessionId, replacing);
+    return {
       user_id: user.id,
       name: user.name,
       email: user.email,
@@ -285,13 +321,6 @@ export class AuthService implements SessionResolver {
       role_group_id: user.role_group_id,
       branch_scope: branches,
     };
-    if (replacing !== undefined) {
-      await db
-        .update(refresh_tokens)
-        .set({ replaced_by_id: created.id })
-        .where(eq(refresh_tokens.id, replacing));
-    }
-    return result;
   }
 
   /**
@@ -299,8 +328,23 @@ export class AuthService implements SessionResolver {
    * grace window, so a second tab presenting it at the same moment gets the same pair. A rotated
    * token presented after the window suggests theft: every session of that user ends.
    */
-  async refresh(refreshToken: string): Promise<LoginResult> {
+  refresh(refreshToken: string): Promise<LoginResult> {
+    return this.rotate(refreshToken, 'staff', (tx, used) =>
+      this.issue(tx, used.user_id as number, used.session_id, used.id),
+    );
+  }
+
+  /**
+   * The rotation of either kind of session: a staff refresh token rotates only on the staff route, a
+   * store's only on the store route; `issue` writes the new pair (with newRefreshToken).
+   */
+  async rotate<T>(
+    refreshToken: string,
+    kind: 'staff' | 'store',
+    issue: (tx: DbOrTx, used: UsedRefresh) => Promise<T>,
+  ): Promise<T> {
     const hash = sha256(refreshToken);
+    const ofKind = kind === 'staff' ? sql`user_id is not null` : sql`customer_id is not null`;
     const result = await this.db.transaction(async (tx) => {
       const [used] = await tx
         .update(refresh_tokens)
@@ -311,15 +355,17 @@ export class AuthService implements SessionResolver {
             isNull(refresh_tokens.revoked_at),
             sql`${refresh_tokens.expires_at} > now()`,
             sql`exists (select 1 from auth_sessions s where s.id = ${refresh_tokens.session_id} and s.revoked_at is null)`,
+            ofKind,
           ),
         )
         .returning({
           id: refresh_tokens.id,
           user_id: refresh_tokens.user_id,
+          customer_id: refresh_tokens.customer_id,
           session_id: refresh_tokens.session_id,
         });
       if (!used) return null;
-      const pair = await this.issue(tx, used.user_id, used.session_id, used.id);
+      const pair = await issue(tx, used);
       await tx
         .update(refresh_tokens)
         .set({ successor_sealed: seal(pair, refreshToken) })
@@ -334,25 +380,28 @@ export class AuthService implements SessionResolver {
     if (result) return result;
 
     const [row] = await rows<{
-      user_id: number;
+      user_id: number | null;
+      customer_id: number | null;
       rotated: boolean;
       in_grace: boolean;
       successor_sealed: string | null;
       session_open: boolean;
     }>(
       this.db,
-      sql`select t.user_id, t.replaced_by_id is not null as rotated, t.successor_sealed,
+      sql`select t.user_id, t.customer_id, t.replaced_by_id is not null as rotated, t.successor_sealed,
                  t.revoked_at > now() - make_interval(secs => ${this.graceSeconds}) as in_grace,
                  s.revoked_at is null as session_open
           from refresh_tokens t join auth_sessions s on s.id = t.session_id
-          where t.token_hash = ${hash}`,
+          where t.token_hash = ${hash} and t.${sql.raw(kind === 'staff' ? 'user_id' : 'customer_id')} is not null`,
     );
     if (row?.rotated && row.session_open) {
       if (row.in_grace && row.successor_sealed) {
-        const pair = unseal(row.successor_sealed, refreshToken);
+        const pair = unseal<T>(row.successor_sealed, refreshToken);
         if (pair) return pair;
       } else {
-        await this.endAllSessions(row.user_id);
+        await this.endAllSessions(
+          row.user_id !== null ? { userId: row.user_id } : { customerId: row.customer_id as number },
+        );
       }
     }
     throw unauthenticated('The refresh token is invalid, expired or already used; sign in again');
@@ -367,8 +416,21 @@ export class AuthService implements SessionResolver {
       where session_id in (select id from ended) and successor_sealed is not null`);
   }
 
-  private endAllSessions(userId: number) {
-    return this.endSessions(sql`user_id = ${userId}`);
+  /** Ends every open session of a staff user or a store (a theft suspected, a store taken out of the app). */
+  endAllSessions(principal: Principal) {
+    return this.endSessions(principalWhere(principal));
+  }
+
+  /** Ends one session of a principal, or the session a refresh token of that principal belongs to. */
+  endSession(principal: Principal, which: { sessionId?: number; refreshToken?: string }) {
+    if (which.refreshToken) {
+      return this.endSessions(
+        sql`${principalWhere(principal)} and id = (select session_id from refresh_tokens where token_hash = ${sha256(which.refreshToken)})`,
+      );
+    }
+    if (which.sessionId !== undefined) {
+      return this.endSessions(sql`${principalWhere(principal)} and id = ${which.sessionId}`);
+    }
   }
 
   /**
@@ -376,15 +438,11 @@ export class AuthService implements SessionResolver {
    * session; `everywhere` ends all of the caller's sessions.
    */
   async logout(user: AuthUser, body: { refresh_token?: string; everywhere?: boolean } = {}): Promise<void> {
-    if (body.everywhere) return this.endAllSessions(user.id);
-    if (body.refresh_token) {
-      return this.endSessions(
-        sql`user_id = ${user.id} and id = (select session_id from refresh_tokens where token_hash = ${sha256(body.refresh_token)})`,
-      );
-    }
-    if (user.sessionId !== undefined) {
-      return this.endSessions(sql`user_id = ${user.id} and id = ${user.sessionId}`);
-    }
+    if (body.everywhere) return this.endAllSessions({ userId: user.id });
+    return this.endSession(
+      { userId: user.id },
+      body.refresh_token ? { refreshToken: body.refresh_token } : { sessionId: user.sessionId },
+    );
   }
 
   /**
