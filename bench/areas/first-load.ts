@@ -85,7 +85,7 @@ export async function startServer(
   const argv = serverArgv();
   const proc = spawn(process.execPath, argv, {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', CHECK_RESPONSES: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -34,7 +34,10 @@ let otherDir: string;
 beforeAll(async () => {
   h = await createHarness();
   otherDir = mkdtempSync(path.join(tmpdir(), 'lbo-test-b-'));
-  const config = loadConfig({}, { dataDir: otherDir, jwtSecret: SECRET, loginMaxFailures: 5 });
+  const config = loadConfig(
+    { CHECK_RESPONSES: 'true' },
+    { dataDir: otherDir, jwtSecret: SECRET, loginMaxFailures: 5 },
+  );
   other = await buildApp({ config, database: h.database, logger: false });
   await other.ready();
 });

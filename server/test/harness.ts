@@ -69,7 +69,7 @@ export async function createHarness(opts: { seed?: boolean } = {}): Promise<Harn
     fixture = template ? deserialize(await readFile(template.fixtureFile)) : await seedFixture(database.db);
   }
   const config = loadConfig(
-    {},
+    { CHECK_RESPONSES: 'true' },
     { dataDir, jwtSecret: 'test-secret-test-secret-test-secret-0123', loginMaxFailures: 5 },
   );
   const app = await buildApp({ config, database, logger: false });

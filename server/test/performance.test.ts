@@ -459,7 +459,7 @@ describe('web app assets', () => {
     write('assets/index-AbCdEf12.js', js);
     write('assets/plain-XyZ98765.css', 'body{margin:0}', false);
     const config = loadConfig(
-      {},
+      { CHECK_RESPONSES: 'true' },
       { dataDir: dir, uploadDir: path.join(dir, 'uploads'), jwtSecret: 'x'.repeat(40), logLevel: 'silent' },
     );
     app = await buildApp({ config, database: h.database, logger: false, webDistDir: dir });
