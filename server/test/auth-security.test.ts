@@ -1,4 +1,4 @@
-// Issue 9, the sign-in and session defects: the sign-in limit holds under parallel attempts (1), an
+// The sign-in and session guarantees: the sign-in limit holds under parallel attempts (1), an
 // access token stops working as soon as its session, user or rights change (2), one network address
 // cannot lock a colleague out and registering reveals no account (9), logout without a body and two
 // tabs refreshing at once (10). Two app instances share one database, as two API processes would.

@@ -1,4 +1,4 @@
-// Issue 15: what the speed work must not change. Counts with and without the joins the filters
+// What the speed work must not change. Counts with and without the joins the filters
 // need, the estimated total and its flag, deep pages read from the end, the cache of verified
 // tokens against sign-out and a change of rights, and the web app's compressed, cached assets.
 // No timings here: the figures live in bench/areas/*.ts.

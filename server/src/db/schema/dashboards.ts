@@ -1,4 +1,4 @@
-// Dashboards (issue 13): turnover rollups, points per day and branch, virtual-account payments.
+// Dashboards: turnover rollups, points per day and branch, virtual-account payments.
 // The rollups are written only by the triggers of migration 0005_dashboards.sql (and rebuilt by
 // `npm run rollups:rebuild`); this file mirrors them for typed reads. /work/notes/rollups.md and
 // server/src/modules/dashboards/README.md say what each column holds.
