@@ -1,4 +1,4 @@
-// Points benchmark (issue 5), over real HTTP against a seeded database:
+// Points benchmark, over real HTTP against a seeded database:
 //   balance lookup, customer balance report page, points tracking report for a month, store points
 //   for a month, the earning engine on 5,000 new invoices (in a transaction that is rolled back), and
 //   200 concurrent deductions against one customer (they race over the connection pool).

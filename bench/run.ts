@@ -1,4 +1,4 @@
-// `npm run bench`: the customer/invoice/ERP benchmark (issue 4), on whatever database is configured
+// `npm run bench`: the customer/invoice/ERP benchmark, on whatever database is configured
 // (DATABASE_URL, else the embedded PGlite in DATA_DIR) and whatever it was seeded with
 // (`npm run seed -- --scale large` for the real figures, the demo seed for a smoke run).
 //
@@ -188,7 +188,7 @@ async function main() {
         urls: [`/web/customer/?page=1&limit=10&active=1&search=${term}`],
       },
       // The most common words under each of the two most common types: a type and a word that share
-      // no row (every "toko" of one type) once read every row of the table (issue 15).
+      // no row (every "toko" of one type) can read every row of the table without the tag index.
       ...words.slice(0, 2).flatMap(({ w }) =>
         types.map((t) => ({
           name: `customer list p1: customer type ${t.id} + '${w}'`,
@@ -324,7 +324,7 @@ async function main() {
     results.push({
       scenario: 'ERP import: 5,000 invoices, 15,000 lines, points earned',
       request: 'POST /integration/sales_invoice (new document numbers each run)',
-      // Issue 5's target: the import including its points in under 5 s (issue 4's 3 s was the import alone).
+      // The import including the points it earns, in under 5 s.
       target_ms: 5000,
       target_stat: 'max',
       api: stats(importApi),

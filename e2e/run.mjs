@@ -38,7 +38,7 @@ console.log(
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CHECK_RESPONSES: 'true' },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 server.stdout.pipe(log);

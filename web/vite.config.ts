@@ -61,13 +61,13 @@ function precompress(): Plugin {
 // - 'shell': what the standalone sign-in screen runs (app/sign-in.tsx): React, the Mantine
 //   components it shows and the app's own modules it imports statically (the login page, its
 //   frame, api-client, the core messages' lookup). No router, no i18next, no zod, no react-query:
-//   the /login route's script stays under 100 KB gzipped (issue 15).
+//   the /login route's script stays under 100 KB gzipped.
 // - 'router': what every other visit adds to start the app (boot.tsx): the router, i18next and
 //   the app's modules boot imports statically.
 // - 'vendor': every other library the signed-in screens share (Mantine's other components, the data
 //   table, react-query, forms, dates, icons, zod). Not the contract's schemas: each is built (zod
 //   objects) when its module runs, so they stay with the screens that use them and a first screen
-//   builds only its own (issue 15); the few the shared components import go with them into 'app'.
+//   builds only its own; the few the shared components import go with them into 'app'.
 // - 'app': the layout and the shared components (components/**).
 // Libraries only a few pages use (charts, spreadsheets, CSV, the points pickers' data table) and each
 // feature's screens stay split.

@@ -1,4 +1,4 @@
-// Promotions and content (issue 11): the list calls' medians and the broadcast execute at scale.
+// Promotions and content: the list calls' medians and the broadcast execute at scale.
 //
 // 1. On the configured database (DATABASE_URL, else the embedded one in DATA_DIR; seed it large for
 //    the real figures, and run it on a copy: the execute writes deliveries, deleted again afterwards):

@@ -1,4 +1,4 @@
-// Coupons, redemptions, vouchers and the coupon lottery (issue 10), on the configured database
+// Coupons, redemptions, vouchers and the coupon lottery, on the configured database
 // (DATABASE_URL, else the embedded one in DATA_DIR). Run it on a COPY of the large database: the
 // set-up step extends the data and the concurrency run writes redemptions.
 //

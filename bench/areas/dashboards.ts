@@ -1,4 +1,4 @@
-// Dashboards and turnover (issue 13), on whatever database is configured (the large seed on the
+// Dashboards and turnover, on whatever database is configured (the large seed on the
 // PostgreSQL server for the real figures: DATABASE_URL=postgres://.../lbo_large_<copy>).
 //
 // Each call is answered in-process by the real app (app.inject: routing, auth, validation, SQL over the

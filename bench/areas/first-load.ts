@@ -1,4 +1,4 @@
-// First load in Chromium (issue 15 target 4, issue 14 "Also"): the real server started as a process
+// First load in Chromium: the real server started as a process
 // (web/dist as built; `npm run build` first), /usr/bin/chromium through playwright-core.
 //
 // For each page, cold (a new browser context: empty cache) and warm (the same context, second visit),
@@ -85,7 +85,7 @@ export async function startServer(
   const argv = serverArgv();
   const proc = spawn(process.execPath, argv, {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', CHECK_RESPONSES: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -162,9 +162,9 @@ const LIST_ROW = 'table tbody tr td + td';
  * How long a new tab is left before it navigates. Chromium (156, headless) starts two renderers for
  * every new window's omnibox popup (chrome://omnibox-popup.top-chrome/), about 0.35 s of CPU each,
  * while the new tab's first navigation runs: on this 2-core machine they took the page's CPU and
- * added 150 ms or more to every first row measured from a tab just opened (session 9). A person
+ * added 150 ms or more to every first row measured from a tab just opened. A person
  * opens a bookmark or reloads in a tab that is already there; the bench measures that (`settled`)
- * and, for comparison with earlier figures, also a navigation in a tab just opened (`fresh`).
+ * and also a navigation in a tab just opened (`fresh`).
  */
 const SETTLE_MS = 1500;
 
@@ -331,7 +331,7 @@ fetch('/v1/api/web/customer/?page=1&limit=10', { headers: { authorization: 'Bear
       console.log(
         tab === 'settled'
           ? `  In a settled tab (navigating ${SETTLE_MS / 1000} s after the tab opened, as a reload or a bookmark):`
-          : '  In a tab just opened (its own start-up competes with the page; the figure earlier sessions reported):',
+          : '  In a tab just opened (its own start-up competes with the page):',
       );
       for (const kind of ['cold', 'warm']) {
         const app = m(`customers ${kind} ${tab}`);

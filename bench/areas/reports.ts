@@ -1,4 +1,4 @@
-// Report figures (issue 15, target 3): the points tracking report and the store points report over
+// Report figures: the points tracking report and the store points report over
 // 1, 12 and 24 months, and the invoice list over one and twelve months, answered in-process by the
 // real app (app.inject: routing, auth, SQL, serialisation), one request at a time, medians. Targets:
 // under 100 ms for 12 months, and figures that do not grow with the range.

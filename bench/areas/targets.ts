@@ -1,4 +1,4 @@
-// Targets and uploads (issue 12), on the configured database (DATABASE_URL, else the embedded one in
+// Targets and uploads, on the configured database (DATABASE_URL, else the embedded one in
 // DATA_DIR; seed it large and run it on a COPY for the real figures: the import writes):
 //   - GET /customer/target/year for one customer with targets and invoices       target < 10 ms
 //   - GET /target_category_volume/report for one region and one quarter (100 rows) target < 200 ms

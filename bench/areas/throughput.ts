@@ -1,5 +1,5 @@
-// Throughput (issue 15, targets 1 and 5): the real server, started as a process the way `npm start`
-// runs it (compiled when server/dist exists, NODE_ENV=production, default logging), against a bare
+// Throughput: the real server, started as a process the way `npm start`
+// runs it (compiled when server/dist exists, one serialisation per answer, default logging), against a bare
 // `node:http` + `pg` handler, also its own process, that answers the same URLs by replaying exactly
 // the SQL the project ran for them (captured once through Drizzle's logger: the session check, the
 // page and the count) and writing the rows as JSON. Same database, same pool size. autocannon at 10
@@ -150,7 +150,7 @@ async function startProject(env: NodeJS.ProcessEnv): Promise<Proc> {
   const argv = serverArgv();
   const proc = spawn(process.execPath, argv, {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', CHECK_RESPONSES: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

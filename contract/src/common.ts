@@ -54,7 +54,7 @@ const JAKARTA_OFFSET_MS = 7 * 3_600_000;
 /**
  * Today in the distributor's time zone, `YYYY-MM-DD`, shifted by `days`. From the fixed offset,
  * not `Intl.DateTimeFormat` with a time zone: the first such formatter loads the browser's time
- * zone data, which cost a screen's first render tens of milliseconds (issue 15).
+ * zone data, which costs a screen's first render tens of milliseconds.
  */
 export function jakartaDate(days = 0): string {
   return new Date(Date.now() + JAKARTA_OFFSET_MS + days * 86_400_000).toISOString().slice(0, 10);

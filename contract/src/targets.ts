@@ -1,4 +1,4 @@
-// Targets (issue 12): customer turnover targets per month with their achievement (the customer's
+// Targets: customer turnover targets per month with their achievement (the customer's
 // invoiced net amount that month), target category volume (a customer's quantity target per item
 // category over a period, in the items' base unit) and the older target category area (a customer's
 // rupiah target per item category per month).

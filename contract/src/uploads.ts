@@ -1,4 +1,4 @@
-// Upload folders (issue 12): a folder is a photo campaign (shelf displays, signage) into which stores
+// Upload folders: a folder is a photo campaign (shelf displays, signage) into which stores
 // upload photos; the group view shows the stores of a folder with their photos (thumbnails made on
 // upload), the report counts stores and photos per branch.
 import { z } from 'zod';

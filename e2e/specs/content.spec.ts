@@ -182,7 +182,7 @@ describe('news', () => {
     await page.getByRole('main').getByRole('link', { name: 'Tambah' }).click();
     // The list stays on screen until the form has rendered, and its filter box is also named
     // 'Judul': typing before the form's heading is there types into the list's filter (what the
-    // news preview was wrongly blamed for in session 4).
+    // a failure that looks like the news preview's).
     await page.getByRole('heading', { name: /^Tambah /, level: 2 }).waitFor();
     await page.getByRole('textbox', { name: 'Judul', exact: true }).fill(title);
     await page

@@ -1,4 +1,4 @@
-// Daily use (issue 14) in a real browser: server messages in Indonesian next to their field, numbers
+// Daily use in a real browser: server messages in Indonesian next to their field, numbers
 // kept as typed, the unsaved-changes warning, signing in again at save time, tables that fit
 // (sticky actions at 1280 px, cards at 390 px), the phone header with sign-out, the menu groups and
 // the command palette, an axe accessibility check of the main screens, and screenshots in both

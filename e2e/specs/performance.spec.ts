@@ -1,4 +1,4 @@
-// First load (issue 15 target 4, issue 14 "Also") in the real browser against the real server:
+// First load in the real browser against the real server:
 // scripts arrive compressed and cached as immutable, index.html is revalidated, /login runs the
 // standalone sign-in screen's code only (under 100 KB gzipped: no router, i18next or signed-in
 // screens), and a signed-in user opening the customer list directly gets its rows from one list

@@ -170,7 +170,7 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
     }
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(createSerializerCompiler({ strict: config.production !== true }));
+  app.setSerializerCompiler(createSerializerCompiler({ strict: config.checkResponses }));
   registerErrorHandling(app);
 
   await app.register(helmet, {

@@ -1,97 +1,85 @@
-// Validated settings, read once from the environment (and an optional .env file).
+// Validated settings, read once from the environment (and an optional .env file). The schema is the
+// one source: `Config` is its output type.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const Env = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  DATA_DIR: z.string().min(1).default('./data'),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
-  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  ADMIN_EMAIL: z.email().default('admin@example.com'),
-  ADMIN_PASSWORD: z.string().min(6).default('admin123'),
-  UPLOAD_DIR: z.string().optional(),
-  PUBLIC_URL: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** One log line per request and per answer (off by default: ~0.2-0.4 ms of CPU each; errors are always logged). */
-  LOG_REQUESTS: z.enum(['true', 'false', '1', '0']).default('false'),
-  NODE_ENV: z.string().optional(),
-  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
-  /** How store sign-in codes are delivered: `log` writes them to the server log and sends nothing. */
-  OTP_ADAPTER: z.enum(['log']).default('log'),
-  /** Shared secret the bank sends in `X-Callback-Token` on POST /integration/va_payment; unset: refused. */
-  VA_CALLBACK_TOKEN: z
-    .string()
-    .min(16, 'must be at least 16 characters')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-});
+/** An on/off setting: `true`/`1` or `false`/`0`. */
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
 
-export type Config = {
-  port: number;
-  host: string;
-  databaseUrl: string | undefined;
-  dataDir: string;
-  jwtSecret: string | undefined;
-  accessTokenTtlSeconds: number;
-  refreshTokenTtlDays: number;
-  adminEmail: string;
-  adminPassword: string;
-  uploadDir: string;
-  publicUrl: string;
-  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
-  /** Log every request and its answer at `info` (default false). */
-  logRequests?: boolean;
-  /** NODE_ENV=production: answers are written by the compiled serialiser without the zod cross-check. */
-  production?: boolean;
-  seedDemo: 'auto' | 'never';
-  loginMaxFailures: number;
-  loginLockMinutes: number;
-  otpAdapter: 'log';
-  vaCallbackToken: string | undefined;
-};
+/** An optional value where an empty string (`FOO=` in a .env file) means unset. */
+const unsetWhenEmpty = <T extends z.ZodType<string | undefined>>(schema: T) =>
+  schema.optional().or(z.literal('').transform(() => undefined));
+
+export const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: unsetWhenEmpty(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')),
+    DATA_DIR: z.string().min(1).default('./data'),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    ADMIN_EMAIL: z.email().default('admin@example.com'),
+    ADMIN_PASSWORD: z.string().min(6).default('admin123'),
+    UPLOAD_DIR: z.string().optional(),
+    PUBLIC_URL: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** One log line per request and per answer (off by default: ~0.2-0.4 ms of CPU each; errors are always logged). */
+    LOG_REQUESTS: flag,
+    /**
+     * Also check every answer against its zod schema and compare the compiled serialiser's output with
+     * zod's (the tests turn it on). It serialises each answer twice, so it is off unless asked for.
+     */
+    CHECK_RESPONSES: flag,
+    SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+    LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+    /** How store sign-in codes are delivered: `log` writes them to the server log and sends nothing. */
+    OTP_ADAPTER: z.enum(['log']).default('log'),
+    /** Shared secret the bank sends in `X-Callback-Token` on POST /integration/va_payment; unset: refused. */
+    VA_CALLBACK_TOKEN: unsetWhenEmpty(z.string().min(16, 'must be at least 16 characters')),
+  })
+  .transform((e) => {
+    const dataDir = path.resolve(e.DATA_DIR);
+    return {
+      port: e.PORT,
+      host: e.HOST,
+      databaseUrl: e.DATABASE_URL,
+      dataDir,
+      jwtSecret: e.JWT_SECRET,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+      adminEmail: e.ADMIN_EMAIL,
+      adminPassword: e.ADMIN_PASSWORD,
+      uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+      publicUrl: e.PUBLIC_URL ?? '',
+      logLevel: e.LOG_LEVEL,
+      logRequests: e.LOG_REQUESTS,
+      checkResponses: e.CHECK_RESPONSES,
+      seedDemo: e.SEED_DEMO,
+      loginMaxFailures: e.LOGIN_MAX_FAILURES,
+      loginLockMinutes: e.LOGIN_LOCK_MINUTES,
+      otpAdapter: e.OTP_ADAPTER,
+      vaCallbackToken: e.VA_CALLBACK_TOKEN,
+    };
+  });
+
+export type Config = z.output<typeof ConfigSchema>;
 
 export class ConfigError extends Error {}
 
+/** Reads the settings from `env`; every invalid value is listed in one ConfigError. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = Env.safeParse(env);
+  const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    databaseUrl: e.DATABASE_URL,
-    dataDir,
-    jwtSecret: e.JWT_SECRET,
-    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
-    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
-    adminEmail: e.ADMIN_EMAIL,
-    adminPassword: e.ADMIN_PASSWORD,
-    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
-    publicUrl: e.PUBLIC_URL ?? '',
-    logLevel: e.LOG_LEVEL,
-    logRequests: e.LOG_REQUESTS === 'true' || e.LOG_REQUESTS === '1',
-    production: e.NODE_ENV === 'production',
-    seedDemo: e.SEED_DEMO,
-    loginMaxFailures: e.LOGIN_MAX_FAILURES,
-    loginLockMinutes: e.LOGIN_LOCK_MINUTES,
-    otpAdapter: e.OTP_ADAPTER,
-    vaCallbackToken: e.VA_CALLBACK_TOKEN,
-    ...overrides,
-  };
+  return { ...parsed.data, ...overrides };
 }
 
 /** Loads `.env` from the working directory or the repository root, if present. */

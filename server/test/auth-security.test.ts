@@ -1,4 +1,4 @@
-// Issue 9, the sign-in and session defects: the sign-in limit holds under parallel attempts (1), an
+// The sign-in and session guarantees: the sign-in limit holds under parallel attempts (1), an
 // access token stops working as soon as its session, user or rights change (2), one network address
 // cannot lock a colleague out and registering reveals no account (9), logout without a body and two
 // tabs refreshing at once (10). Two app instances share one database, as two API processes would.
@@ -34,7 +34,10 @@ let otherDir: string;
 beforeAll(async () => {
   h = await createHarness();
   otherDir = mkdtempSync(path.join(tmpdir(), 'lbo-test-b-'));
-  const config = loadConfig({}, { dataDir: otherDir, jwtSecret: SECRET, loginMaxFailures: 5 });
+  const config = loadConfig(
+    { CHECK_RESPONSES: 'true' },
+    { dataDir: otherDir, jwtSecret: SECRET, loginMaxFailures: 5 },
+  );
   other = await buildApp({ config, database: h.database, logger: false });
   await other.ready();
 });

@@ -1,4 +1,4 @@
-// Error answers in the user's language (issue 14, CONTRACT.md section 2): err_msg follows
+// Error answers in the user's language (CONTRACT.md section 2): err_msg follows
 // Accept-Language, err_detail names code, field and parameters per problem, raw ids stay out of
 // the words, each problem is said once; and the server refuses the numbers the forms refuse.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Streamed export of a whole list (issue 14): every matching row, past any page or cap, with the
+// Streamed export of a whole list: every matching row, past any page or cap, with the
 // list's filters, search and branch scope, as CSV and XLSX, with the total announced up front.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // Builds the real app on a real, private database for one test file:
 // in-memory PGlite by default, or a fresh database on the server named by TEST_DATABASE_URL.
 // The database is a copy of a template migrated (and seeded) once per run by global-setup.ts; run
-// outside that setup, the harness migrates and seeds its own database as before.
+// outside that setup, the harness migrates and seeds its own database.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -69,7 +69,7 @@ export async function createHarness(opts: { seed?: boolean } = {}): Promise<Harn
     fixture = template ? deserialize(await readFile(template.fixtureFile)) : await seedFixture(database.db);
   }
   const config = loadConfig(
-    {},
+    { CHECK_RESPONSES: 'true' },
     { dataDir, jwtSecret: 'test-secret-test-secret-test-secret-0123', loginMaxFailures: 5 },
   );
   const app = await buildApp({ config, database, logger: false });

@@ -1,4 +1,4 @@
-// Issue 15, targets 1 and 2: the customer list's search under equality filters (one GIN index over the
+// The customer list's search under equality filters (one GIN index over the
 // search column and the filters as tags, migration 0013_list_speed) and the lists' prepared statements.
 // Every answer is checked against plain SQL over the same rows: the plan may change, the rows may not.
 import { sql } from 'drizzle-orm';

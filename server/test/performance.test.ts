@@ -1,4 +1,4 @@
-// Issue 15: what the speed work must not change. Counts with and without the joins the filters
+// What the speed work must not change. Counts with and without the joins the filters
 // need, the estimated total and its flag, deep pages read from the end, the cache of verified
 // tokens against sign-out and a change of rights, and the web app's compressed, cached assets.
 // No timings here: the figures live in bench/areas/*.ts.
@@ -459,7 +459,7 @@ describe('web app assets', () => {
     write('assets/index-AbCdEf12.js', js);
     write('assets/plain-XyZ98765.css', 'body{margin:0}', false);
     const config = loadConfig(
-      {},
+      { CHECK_RESPONSES: 'true' },
       { dataDir: dir, uploadDir: path.join(dir, 'uploads'), jwtSecret: 'x'.repeat(40), logLevel: 'silent' },
     );
     app = await buildApp({ config, database: h.database, logger: false, webDistDir: dir });

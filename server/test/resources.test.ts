@@ -57,7 +57,7 @@ describe('every protected route', () => {
     expect(res.body.paths['/v1/api/web/salesman'].post.requestBody).toBeDefined();
   });
 
-  it('should accept the alias sort forms named in issue 8', async () => {
+  it('should accept the alias sort forms the original clients send', async () => {
     for (const url of [
       '/web/customertype/select?by=def.customer_type_id',
       '/customer_activities/?by=def.customer_id',
@@ -346,7 +346,7 @@ const samples: Record<string, Sample> = {
     }),
     change: ['name', 'Promo uji dua'],
   },
-  // Content area (issue 11).
+  // Content area.
   promo_line: {
     existing: async () => {
       const admin = await h.login();

@@ -1,11 +1,16 @@
 // The compiled response serialiser (src/http/serializer.ts): answers are written by a
 // fast-json-stringify function compiled from the route's zod schema, equal to what zod would write
-// (outside production every answer of every other test is cross-checked against zod's).
+// (with CHECK_RESPONSES, which the tests turn on, every answer is also cross-checked against zod's).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PageMeta } from '@lbo/contract/common';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { compileStringify, createSerializerCompiler, simplifyNullable } from '../src/http/serializer';
 import { createHarness, type Harness } from './harness';
 
@@ -61,7 +66,40 @@ describe('compiled response serialiser', () => {
     expect(simplifyNullable(union)).toEqual(union);
   });
 
-  it('refuses an off-contract answer outside production; production writes the compiled output', async () => {
+  it("should serialise each answer once with the configuration npm start uses, twice with the tests'", async () => {
+    expect(loadConfig({}).checkResponses).toBe(false);
+    expect(loadConfig({ CHECK_RESPONSES: 'true' }).checkResponses).toBe(true);
+    expect(() => loadConfig({ CHECK_RESPONSES: 'yes' })).toThrow(/CHECK_RESPONSES/);
+    const startEnv = {}; // what `npm start` has without a .env file or variables
+    for (const [env, zodPasses] of [
+      [startEnv, 0],
+      [{ CHECK_RESPONSES: 'true' }, 1],
+    ] as const) {
+      const dir = mkdtempSync(path.join(tmpdir(), 'lbo-serialiser-'));
+      const config = loadConfig(env, {
+        dataDir: dir,
+        uploadDir: path.join(dir, 'uploads'),
+        jwtSecret: 'test-secret-test-secret-test-secret-0123',
+      });
+      const app = await buildApp({ config, database: h.database, logger: false, webDistDir: '/nonexistent' });
+      // A refinement runs only when zod itself walks the answer; the compiled serialiser ignores it.
+      let walked = 0;
+      const Answer = z.object({ n: z.number().int() }).refine(() => {
+        walked++;
+        return true;
+      });
+      app.get('/probe', { schema: { response: { 200: Answer } } }, async () => ({ n: 1 }));
+      await app.ready();
+      const res = await app.inject({ method: 'GET', url: '/probe' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ n: 1 });
+      expect(walked).toBe(zodPasses);
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an off-contract answer when strict; otherwise writes the compiled output', async () => {
     for (const strict of [true, false]) {
       const app = Fastify({ logger: false });
       app.setSerializerCompiler(createSerializerCompiler({ strict }));

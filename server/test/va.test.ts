@@ -66,7 +66,7 @@ beforeAll(async () => {
   // The same database, served by an app configured with the bank's callback token.
   dataDir = mkdtempSync(path.join(tmpdir(), 'lbo-va-'));
   const config = loadConfig(
-    {},
+    { CHECK_RESPONSES: 'true' },
     {
       dataDir,
       jwtSecret: 'test-secret-test-secret-test-secret-0123',

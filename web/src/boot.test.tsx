@@ -1,5 +1,5 @@
 // The app's first render waits for the router's first navigation (its loaders), so React never
-// renders a spinner before the first screen (boot.tsx, issue 15).
+// renders a spinner before the first screen (boot.tsx).
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { firstNavigation } from './boot';

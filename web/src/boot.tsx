@@ -26,7 +26,7 @@ export function firstNavigation(router: AppRouter): Promise<void> {
  * Renders the app into the page's root at the current address (replacing the sign-in screen, or
  * index.html's loading indicator). The first render waits for the router's first navigation: until
  * then the page keeps what it shows, rather than React rendering a spinner (the router's
- * HydrateFallback) and then the screen, two renders of the providers where one does (issue 15).
+ * HydrateFallback) and then the screen, two renders of the providers where one does.
  */
 export async function mountApp(): Promise<void> {
   await initI18n();

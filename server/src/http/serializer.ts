@@ -1,4 +1,4 @@
-// Response serialisation from a precompiled JSON schema (issue 15): each route's zod response schema
+// Response serialisation from a precompiled JSON schema: each route's zod response schema
 // is turned into JSON Schema once (zod's own `toJSONSchema`) and compiled by fast-json-stringify, the
 // serialiser fastify itself uses, on the route's first answer. A list page is then written in one
 // generated function instead of a zod walk plus `JSON.stringify` (about half the CPU, see
@@ -6,9 +6,9 @@
 // OpenAPI document, the web client and this.
 //
 // - A schema JSON Schema cannot express (a transform, a custom type) keeps zod's serialiser.
-// - Outside production (`strict`) every answer is also checked against the zod schema, so a handler
-//   that answers off-contract fails the tests just as before, and the compiled output must equal what
-//   zod's serialiser would have written; the bytes sent are the compiled serialiser's everywhere.
+// - With `strict` (the CHECK_RESPONSES setting, on in the tests) every answer is also checked against
+//   the zod schema, so a handler that answers off-contract fails the tests, and the compiled output
+//   must equal what zod's serialiser would write; the bytes sent are the compiled serialiser's always.
 import { isDeepStrictEqual } from 'node:util';
 import fastJsonStringify from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
@@ -85,8 +85,8 @@ export function createSerializerCompiler(opts: { strict: boolean }): FastifySeri
       }
       const text = compiled(data);
       if (opts.strict) {
-        // Off-contract answers fail as they did with zod's serialiser, and the compiled one must write
-        // exactly what zod's would (same values, nothing added or lost).
+        // Off-contract answers fail as with zod's serialiser, and the compiled one must write exactly
+        // what zod's would (same values, nothing added or lost).
         const checked = safeEncode(schema, data);
         if (checked.error)
           throw new ResponseSerializationError(route.method, route.url, { cause: checked.error });

@@ -1,4 +1,4 @@
-// The learned first-screen preload (app/first-screen.ts, issue 15): what a route's first visit
+// The learned first-screen preload (app/first-screen.ts): what a route's first visit
 // loaded is preloaded and its list request sent at once on the next visit by the same user, and the
 // screen's identical call takes that answer; another user, another route or a damaged record sends
 // nothing.

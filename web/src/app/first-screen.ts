@@ -1,5 +1,5 @@
-// A learned preload of the first screen (issue 15). A signed-in user who opens a screen directly
-// (a reload, a bookmark) used to wait for the app's chunks, then for the screen's own chunks (found
+// A learned preload of the first screen. A signed-in user who opens a screen directly
+// (a reload, a bookmark) would otherwise wait for the app's chunks, then for the screen's own chunks (found
 // once the app knew the route), then for its list request: three dependent round trips, each slow
 // while the browser is busy loading. main.tsx remembers, per route and user, which chunks that
 // screen loaded and which list request it sent (rememberFirstScreen); on the next visit to the same

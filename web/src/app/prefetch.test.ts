@@ -1,4 +1,4 @@
-// The first screen's list request, started by main.tsx before the screen exists (issue 15): the
+// The first screen's list request, started by main.tsx before the screen exists: the
 // screen's identical call takes that answer instead of asking again, once; anything else asks.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ok, signIn, stubApi } from '../testing/test-utils';

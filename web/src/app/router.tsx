@@ -30,9 +30,9 @@ let firstScreen = true;
  * Paths inside the layout: the session check, then the code of the screen asked for, loaded before
  * the layout renders (app-routes.tsx, preloadScreen), so that the screen shows without a Suspense
  * fallback and React's 300 ms hold on the screen that replaces one; for the app's first screen also
- * its first data, so that its first render shows it (issue 15). Later navigations (a filter typed
+ * its first data, so that its first render shows it. Later navigations (a filter typed
  * into a list's URL among them) do not wait for data. A screen whose code fails to load renders
- * through React.lazy and its retry screen, as before.
+ * through React.lazy and its retry screen.
  */
 export async function layoutLoader(args: LoaderFunctionArgs) {
   const away = requireSession(args);

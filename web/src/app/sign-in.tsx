@@ -1,6 +1,6 @@
 // The sign-in screen on its own, for a visit that starts at /login without a session: React,
 // Mantine's few components and the core messages (i18n/core.ts), without the router, i18next or
-// anything else (issue 15: the /login route's script stays small). Once signed in, or when the
+// anything else (the /login route's script stays small). Once signed in, or when the
 // visitor follows a link away from /login (access request, privacy policy), the app itself loads
 // (main.tsx `startApp`) and takes over the page at that address.
 import { MantineProvider } from '@mantine/core';

@@ -15,7 +15,7 @@ export const theme = createTheme({
   components: {
     // A closed select's options are not rendered: Mantine keeps them mounted (hidden) by default and
     // positions them when the page first renders, a forced style recalculation and the options'
-    // rendering per select, for a list out of sight (issue 15: about 20 ms of a first screen).
+    // rendering per select, for a list out of sight (about 20 ms of a first screen).
     Combobox: { defaultProps: { keepMounted: false } },
   },
 });

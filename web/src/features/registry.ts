@@ -66,7 +66,7 @@ export const screenEntries: ScreenEntry[] = [
   },
   // Loyalty points and their reports
   ...pointScreens,
-  // Master data: customers and products (issue 4)
+  // Master data: customers and products
   {
     name: 'customer',
     path: 'customers',
@@ -123,7 +123,7 @@ export const screenEntries: ScreenEntry[] = [
     icon: IconReceiptRefund,
     load: () => import('./products/item-old-price.resource'),
   },
-  // Orders and invoices (issue 4)
+  // Orders and invoices
   {
     name: 'customer_order',
     path: 'orders',
@@ -140,7 +140,7 @@ export const screenEntries: ScreenEntry[] = [
     icon: IconFileInvoice,
     load: () => import('./sales/sales-invoice.resource'),
   },
-  // Reports on customers (issue 4)
+  // Reports on customers
   {
     name: 'customer_report',
     path: 'customer-report',

@@ -1,4 +1,4 @@
-// English labels of the customer, product, order and invoice screens (issue 4), merged into
+// English labels of the customer, product, order and invoice screens, merged into
 // `resources` of en.app.ts. id.customers.ts has the same keys.
 const phoneHint = 'Use digits, spaces and + ( ) - only';
 

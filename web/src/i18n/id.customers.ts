@@ -1,4 +1,4 @@
-// Label layar pelanggan, produk, pesanan, dan faktur (issue 4) dalam bahasa Indonesia, digabung ke
+// Label layar pelanggan, produk, pesanan, dan faktur dalam bahasa Indonesia, digabung ke
 // `resources` di id.app.ts. Kuncinya sama dengan en.customers.ts.
 import type { CustomerMessages } from './en.customers';
 

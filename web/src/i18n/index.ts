@@ -56,7 +56,7 @@ const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null &&
  * `incoming` over `existing`, as i18next's deep merge would give, without touching either: only the
  * keys both hold are merged (new objects), every other subtree is shared as it is. The bundles are
  * module constants that nothing changes, so i18next need not copy them (`skipCopy`) nor walk every
- * key of the signed-in screens' labels to merge them (issue 15: a JSON copy and a deep walk of some
+ * key of the signed-in screens' labels to merge them (a JSON copy and a deep walk of some
  * two thousand labels on every first screen).
  */
 export function mergeMessages(existing: Tree, incoming: Tree): Tree {

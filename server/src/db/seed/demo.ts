@@ -2078,8 +2078,7 @@ export function buildPlan(scale: SeedScale, ctx: SeedContext): SeedUnit[] {
         ],
       )}`,
       // The photos are pictures kept in the row itself, as the other demo pictures (placeholder), so
-      // that they show without stored files: six of them in turn. They used to name files under
-      // demo/uploads/ that did not exist (a broken image for every demo photo).
+      // that they show without stored files: six of them in turn (the demo ships no upload files).
       `insert into uploads (upload_folder_id, customer_id, branch_id, file_url, file_name, mime, size, uploaded_at, note, created_at, updated_at)
        select f.id, c.id, c.branch_id, p.url,
          'IMG_' || to_char(t.ts, 'YYYYMMDD') || '_' || lpad(${mod('c.id::int8 * 64 + f.id * 4 + n', 222, 1000000)}::text, 6, '0') || '.svg',

@@ -1,4 +1,4 @@
-// Promos with their lines, news, popups, promo videos and broadcasts (issue 11).
+// Promos with their lines, news, popups, promo videos and broadcasts.
 // modules/index.ts registers this area: its resource definitions and its own routes.
 import { CONTENT_PHOTO_PATHS } from '@lbo/contract/content';
 import type { FastifyInstance } from 'fastify';

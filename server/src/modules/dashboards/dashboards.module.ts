@@ -1,4 +1,4 @@
-// Dashboards, turnover (omzet) rollups, invoice tracking and virtual-account payments (issue 13).
+// Dashboards, turnover (omzet) rollups, invoice tracking and virtual-account payments.
 // modules/index.ts registers this area: its resource definitions and its own routes.
 //
 // The turnover rollups are kept by database triggers (migration 0005_dashboards.sql), not by an import

@@ -1,4 +1,4 @@
-// Customer targets with achievement, target category volume and upload folders (issue 12).
+// Customer targets with achievement, target category volume and upload folders.
 // modules/index.ts registers this area: its resource definitions and its own routes.
 //
 // - /customer/target/add_bulk (import), /quarter, /semester, /year: targets.service.ts, targets.imports.ts

@@ -63,7 +63,7 @@ type PaletteProps = {
  * The shortcut, and the palette from the first time it opens (then kept, for its closing
  * transition and its last search): closed and never opened, it renders nothing. Building its
  * screen list on every first screen (every entry's title folded for search, a Modal) was about
- * 17 ms of the first screen's rendering (issue 15).
+ * 17 ms of the first screen's rendering.
  * Memoised: the layout re-renders with every change of the URL, the closed palette need not.
  */
 export const CommandPalette = memo(function CommandPalette(props: PaletteProps) {

@@ -1,5 +1,5 @@
 // The router's loader loads the app's first screen before the layout renders: its code, and for a
-// list its page, into the cache under the key the list screen asks with (issue 15). Later
+// list its page, into the cache under the key the list screen asks with. Later
 // navigations wait for code only: a filter typed into a list's URL never waits on the network.
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';

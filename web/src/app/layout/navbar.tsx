@@ -35,7 +35,7 @@ export function activeEntryPath(pathname: string, entries: ScreenEntry[]): strin
  * One menu entry: a plain link styled as Mantine's light NavLink (layout.css, `lbo-nav-link`). With
  * some sixty entries as NavLinks the menu was about 750 component renders of the first screen's
  * 3,800; as react-router Links, about 350; as plain links (components/layout/app-links.tsx), about
- * 200 (issue 15). `data-active` and `aria-current` mark the current screen.
+ * 200. `data-active` and `aria-current` mark the current screen.
  */
 function NavItem({
   to,
@@ -88,7 +88,7 @@ function readCollapsed(): string[] {
 /**
  * Memoised, and given the path rather than reading the location: a list's paging, sorting and
  * filters change the URL's query many times while a screen opens, and re-rendering some sixty menu
- * links for each of them took most of the first screen's rendering time (issue 15).
+ * links for each of them took most of the first screen's rendering time.
  */
 export const Navbar = memo(function Navbar({
   session,
@@ -143,7 +143,7 @@ export const Navbar = memo(function Navbar({
               {/* The accordion pattern: a heading holding the button that folds its entries. Plain
                   elements (layout.css): as Mantine's Text, UnstyledButton, Group and Collapse the nine
                   groups were some sixty component renders of every first screen, and each Collapse
-                  rendered again after mounting (issue 15). */}
+                  rendered again after mounting. */}
               <h2 className="lbo-nav-group">
                 <button
                   type="button"

@@ -1,4 +1,4 @@
-// Issue 14, feedback after saving: a red toast about an earlier attempt does not stay over the
+// Feedback after saving: a red toast about an earlier attempt does not stay over the
 // buttons once the save went through.
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';

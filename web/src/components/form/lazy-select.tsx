@@ -1,7 +1,7 @@
-// Mantine's Select, built on first use (issue 15). A closed Select is a Combobox with a Popover and
+// Mantine's Select, built on first use. A closed Select is a Combobox with a Popover and
 // its floating-ui anchor, which renders again as the Popover measures its target. A list's filter bar
 // shows three or four of them on every first screen (8–17 ms of the first row, measured side by side
-// in session 9). Until it is used, LazySelect shows the same input (Mantine's InputBase with the
+// in a settled tab). Until it is used, LazySelect shows the same input (Mantine's InputBase with the
 // Select's own chevron, clear button and classes) holding the chosen option's label; the first focus
 // or click replaces it with the real Select, focused, its options open when it was a click.
 import { Combobox, InputBase, Select, type SelectProps } from '@mantine/core';

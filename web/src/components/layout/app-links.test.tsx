@@ -1,4 +1,4 @@
-// Plain links (issue 15): the router's href, a plain click navigates as react-router's Link does
+// Plain links: the router's href, a plain click navigates as react-router's Link does
 // (the unsaved-changes guard applies), a click with a modifier is left to the browser.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createHashRouter, RouterProvider, useBlocker } from 'react-router';

@@ -1,7 +1,7 @@
 // Plain links to the app's screens, for the places with many of them: the menu's sixty entries, a
 // list's row buttons and record links. react-router's Link resolves its path and location with
 // several hooks in every render; the menu's links alone were about a third of the menu's rendering
-// time on the first screen (issue 15). A plain link is an <a> with the router's href (useAppHref)
+// time on the first screen. A plain link is an <a> with the router's href (useAppHref)
 // and the path in `data-app-link`; one listener (AppLinks) turns a plain left click on it into the
 // router's navigation, as Link does: the unsaved-changes guard (useBlocker) applies, and a click
 // with a modifier key or another button opens the href in a new tab or window, as any link.

@@ -8,7 +8,7 @@ const NOW = { getInitialValueInEffect: false };
 /**
  * Whether the window is at least each breakpoint wide, kept up to date. Mantine's own media query
  * helpers start from a guess and correct it in an effect: a list's first rows were drawn twice,
- * once with its wide-screen columns and once without (issue 15).
+ * once with its wide-screen columns and once without.
  */
 export function useBreakpoints(): Record<Exclude<MantineBreakpoint, 'xs'>, boolean> {
   const { breakpoints } = useMantineTheme();

@@ -3,7 +3,7 @@
 // React.lazy suspends on its first render even when the code is already there, and a Suspense
 // fallback that was shown holds back the screen that replaces it: React reveals it no sooner than
 // 300 ms after the fallback appeared. On a first visit that was most of the wait for the first row
-// of a list (issue 15). The router loads the screen before it renders the layout (app-routes.tsx,
+// of a list. The router loads the screen before it renders the layout (app-routes.tsx,
 // `preloadScreen`), so a screen loaded ahead renders at once, without a fallback; one that was not
 // (a load that failed, a test rendering it directly) still goes through React.lazy.
 import type { QueryClient } from '@tanstack/react-query';

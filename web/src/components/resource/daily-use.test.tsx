@@ -1,4 +1,4 @@
-// Daily-use behaviour of the shared form (issue 14): the server's message in the user's language
+// Daily-use behaviour of the shared form: the server's message in the user's language
 // next to its field and said once, numbers kept as typed, a warning before leaving unsaved changes,
 // and signing in again in a dialog when the session ends at save time, then saving what was typed.
 

@@ -1,4 +1,4 @@
-// A list's first screen is drawn once (issue 15): its rows are not drawn a second time by an effect
+// A list's first screen is drawn once: its rows are not drawn a second time by an effect
 // that only confirms what the first render had (an empty selection made anew, a media query read
 // late), and a column the window is too narrow for is never drawn.
 import { QueryClient } from '@tanstack/react-query';

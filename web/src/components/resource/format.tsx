@@ -40,7 +40,7 @@ function numberFormat(lang: string, money: boolean): Intl.NumberFormat {
 /**
  * A whole number grouped by thousands as Intl writes it ("-12.345" / "-12,345"), without Intl: the
  * first Intl.NumberFormat of a page loads the locale's data, a cost a list's first render paid for
- * its counts and points (issue 15). Fractions and money still go through Intl.
+ * its counts and points. Fractions and money still go through Intl.
  */
 function groupedInteger(n: number, lang: string): string {
   const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, lang === 'en' ? ',' : '.');

@@ -2,7 +2,7 @@
 // checkboxes, a loading veil, the empty state and the pager, drawn with plain elements and the
 // theme's CSS variables (list-table.css).
 //
-// It replaces mantine-datatable on the list screens (issue 15): there every cell, header, checkbox
+// Not mantine-datatable on the list screens: there every cell, header, checkbox
 // and pager button was a Mantine component (a Box with its style hooks), about 600 component
 // renders for a page of ten rows, each drawn again on every page, sort and selection change. Here
 // a row is one component and its cells are plain <td>s; the row-per-page select is the browser's.

@@ -90,7 +90,7 @@ export function ResourceListPage() {
   // A new search or filter starts a new selection; paging and sorting keep it.
   const filterKey = JSON.stringify([state.search, state.filters]);
   // An empty selection is kept as it is: a new empty one would render the list again for nothing
-  // (on every first render: the first rows were drawn twice, issue 15).
+  // (on every first render it would draw the first rows twice).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search or filters change
   useEffect(() => setSelected((cur) => (cur.length === 0 ? cur : [])), [filterKey]);
 

@@ -39,7 +39,7 @@ export function RowIconButton({
   const tip = { [ROW_TIP]: label };
   const href = useAppHref();
   // Plain elements styled as Mantine's subtle ActionIcon (list-table.css): two or three per row, they
-  // were a third of a list row's rendering as Mantine components (issue 15).
+  // would be a third of a list row's rendering as Mantine components.
   return to !== undefined ? (
     <a
       className="lbo-row-button"

@@ -1,5 +1,5 @@
 // The registry entries of this area's screens (spread into features/registry.ts).
-// Coupons, coupon redemptions (with revert), vouchers, voucher redemptions and the coupon lottery (issue 10).
+// Coupons, coupon redemptions (with revert), vouchers, voucher redemptions and the coupon lottery.
 import {
   IconChartBar,
   IconGift,

@@ -1,5 +1,5 @@
 // The registry entries of this area's screens (spread in features/registry.ts).
-// Customer targets with achievement, target category volume and upload folders (issue 12).
+// Customer targets with achievement, target category volume and upload folders.
 import { IconCategory2, IconChartBar, IconFolders, IconTarget, IconTargetArrow } from '@tabler/icons-react';
 import type { ScreenEntry } from '../../components/resource/types';
 
