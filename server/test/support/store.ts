@@ -40,7 +40,7 @@ export const nextIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${(ipCounter 
 export async function createStoreApp(h: Harness): Promise<StoreApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lbo-store-'));
   const lines: Array<Record<string, unknown>> = [];
-  const config = loadConfig({}, { dataDir, jwtSecret: SECRET, loginMaxFailures: 5 });
+  const config = loadConfig({ CHECK_RESPONSES: 'true' }, { dataDir, jwtSecret: SECRET, loginMaxFailures: 5 });
   const app = await buildApp({
     config,
     database: h.database,
