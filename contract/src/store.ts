@@ -1,7 +1,7 @@
 // The stores' companion app (STORE-API.md): sign-in by phone number and one-time code, and what a
 // signed-in store reads and does. Paths are under /v1/api/store.
 import { z } from 'zod';
-import { ErrorBody } from './common';
+import { ErrorBody, ListQuery, PageMeta } from './common';
 
 /**
  * A phone number as stores write it (spaces, dashes, dots, a +62 or 62 prefix allowed), normalised
@@ -79,3 +79,115 @@ export const StoreMe = z.object({
   registered_at: z.string().nullable(),
 });
 export type StoreMe = z.infer<typeof StoreMe>;
+
+/** page and limit of the store's own lists (always newest first). */
+export const StorePageQuery = ListQuery.pick({ page: true, limit: true });
+export type StorePageQuery = z.infer<typeof StorePageQuery>;
+
+/** The ledger's point types as the app names them (by the request's language; Indonesian by default). */
+export const POINT_TYPE_NAMES: Record<number, { id: string; en: string }> = {
+  1: { id: 'Poin master (faktur)', en: 'Master points (invoice)' },
+  2: { id: 'Poin injeksi', en: 'Injected points' },
+  3: { id: 'Bonus poin promo', en: 'Promo bonus points' },
+  4: { id: 'Penukaran kupon', en: 'Coupon redemption' },
+  5: { id: 'Pengurangan poin', en: 'Points deduction' },
+  6: { id: 'Pembatalan penukaran', en: 'Redemption reverted' },
+  7: { id: 'Koreksi', en: 'Correction' },
+};
+
+/** GET /store/points: one live ledger row of the store. */
+export const StorePointRow = z.object({
+  id: z.number().int(),
+  point_type: z.number().int(),
+  type_name: z.string(),
+  points: z.number().int(),
+  balance_after: z.number().int().nullable(),
+  /** The invoice the points came from, else the movement's reference (a redemption number). */
+  document_no: z.string(),
+  reason: z.string(),
+  entry_date: z.string(),
+  created_at: z.string(),
+});
+export type StorePointRow = z.infer<typeof StorePointRow>;
+export const StorePointsMeta = PageMeta.extend({ balance: z.number().int() });
+
+/** GET /store/redemptions: one of the store's coupon redemptions. */
+export const StoreRedemption = z.object({
+  id: z.number().int(),
+  coupon_id: z.number().int(),
+  coupon_name: z.string(),
+  photo_url: z.string(),
+  points: z.number().int(),
+  status: z.enum(['redeemed', 'processed', 'delivered', 'reverted']),
+  redeemed_at: z.string(),
+  delivered_at: z.string().nullable(),
+  reverted_at: z.string().nullable(),
+});
+export type StoreRedemption = z.infer<typeof StoreRedemption>;
+
+/** GET /store/vouchers: a voucher the store holds (its wallet). */
+export const StoreVoucher = z.object({
+  id: z.number().int(),
+  voucher_id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  nominal: z.number(),
+  photo_url: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  redeemed_at: z.string(),
+});
+export type StoreVoucher = z.infer<typeof StoreVoucher>;
+
+/** GET /store/inbox: a broadcast delivered to the store. */
+export const StoreInboxRow = z.object({
+  id: z.number().int(),
+  broadcast_id: z.number().int(),
+  title: z.string(),
+  message: z.string(),
+  image_url: z.string(),
+  link: z.string(),
+  delivered_at: z.string().nullable(),
+  read_at: z.string().nullable(),
+});
+export type StoreInboxRow = z.infer<typeof StoreInboxRow>;
+export const StoreInboxMeta = PageMeta.extend({ unread: z.number().int() });
+export const StoreInboxIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** GET /store/feed: what the app's home shows, the same for every store. */
+export const StoreFeed = z.object({
+  news: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      content: z.string(),
+      photo_url: z.string(),
+      priority: z.number().int(),
+      start_date: z.string(),
+      end_date: z.string(),
+    }),
+  ),
+  popups: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      photo_url: z.string(),
+      link: z.string(),
+      start_date: z.string(),
+      end_date: z.string(),
+    }),
+  ),
+  promo_videos: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      url: z.string(),
+      description: z.string(),
+      thumbnail_url: z.string(),
+      start_date: z.string(),
+      end_date: z.string(),
+    }),
+  ),
+});
+export type StoreFeed = z.infer<typeof StoreFeed>;

@@ -56,12 +56,15 @@ export const broadcast_deliveries = pgTable(
     customer_id: integer('customer_id').notNull(),
     status: text('status').notNull().default('pending'),
     delivered_at: timestamptz('delivered_at'),
+    /** When the store opened it in the companion app (status read; the broadcast view counts them). */
+    read_at: timestamptz('read_at'),
     error: text('error').notNull().default(''),
     created_at: timestamptz('created_at').notNull().default(sql`now()`),
   },
   (t) => [
     uniqueIndex('broadcast_deliveries_broadcast_customer_uq').on(t.broadcast_id, t.customer_id),
-    index('broadcast_deliveries_customer_idx').on(t.customer_id),
+    // A store's inbox, newest first (and the cascade from customers).
+    index('broadcast_deliveries_customer_idx').on(t.customer_id, t.id),
     check('broadcast_deliveries_status_ck', sql`${t.status} in (${inList(DELIVERY_STATUSES)})`),
   ],
 );

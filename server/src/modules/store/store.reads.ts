@@ -1,9 +1,21 @@
 // What the companion app reads: every query is keyed by the signed-in store (req.store), so another
 // store's records are out of reach by construction.
-import type { StoreMe } from '@lbo/contract/store';
+import { createHash } from 'node:crypto';
+import {
+  POINT_TYPE_NAMES,
+  type StoreFeed,
+  type StoreInboxRow,
+  type StoreMe,
+  type StorePageQuery,
+  type StorePointRow,
+  type StoreRedemption,
+  type StoreVoucher,
+} from '@lbo/contract/store';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rows } from '../../db/client';
 import { notFound } from '../../http/errors';
+import { pageMeta } from '../../http/list-query';
+import type { Lang } from '../../http/messages';
 
 const MONTH_START = sql`date_trunc('month', now() at time zone 'Asia/Jakarta')::date`;
 
@@ -32,5 +44,174 @@ export async function storeMe(db: DbOrTx, customerId: number): Promise<StoreMe> 
         where c.id = ${customerId}`,
   );
   if (!me) throw notFound(`store ${customerId} not found`);
-  return { ...me, registered_at: me.registered_at ? new Date(me.registered_at).toISOString() : null };
+  return { ...me, registered_at: iso(me.registered_at) };
+}
+
+/** A timestamp as the API writes it (ISO 8601, UTC), whatever the driver handed back. */
+export const iso = (v: unknown): string | null =>
+  v === null || v === undefined ? null : new Date(v as string).toISOString();
+
+const offset = (q: StorePageQuery) => (q.page - 1) * q.limit;
+
+/** GET /store/points: the live ledger rows, newest first (index point_ledger_customer_idx), and the balance. */
+export async function storePoints(db: DbOrTx, customerId: number, q: StorePageQuery, lang: Lang) {
+  const list = await rows<Record<string, unknown> & { point_type: number }>(
+    db,
+    sql`select l.id, l.point_type, l.points, l.balance_after,
+               coalesce(l.invoice_document_no, l.reference) as document_no, l.reason,
+               l.entry_date::text as entry_date, l.created_at
+        from point_ledger l
+        where l.customer_id = ${customerId} and not l.void
+        order by l.id desc limit ${q.limit} offset ${offset(q)}`,
+  );
+  const [{ total, balance }] = await rows<{ total: number; balance: number }>(
+    db,
+    sql`select (select count(*)::int from point_ledger where customer_id = ${customerId} and not void) as total,
+               (select point_balance from customers where id = ${customerId}) as balance`,
+  );
+  return {
+    data: list.map((r) => ({
+      ...r,
+      type_name: POINT_TYPE_NAMES[r.point_type]?.[lang] ?? String(r.point_type),
+      created_at: iso(r.created_at),
+    })) as StorePointRow[],
+    meta: { ...pageMeta(q.page, q.limit, total), balance },
+  };
+}
+
+/** GET /store/redemptions: the store's coupon redemptions, newest first. */
+export async function storeRedemptions(db: DbOrTx, customerId: number, q: StorePageQuery) {
+  const list = await rows<Record<string, unknown>>(
+    db,
+    sql`select r.id, r.coupon_id, c.name as coupon_name, c.photo_url, r.points, r.coupon_status as status,
+               r.redeemed_at, r.delivered_at, r.reverted_at
+        from coupon_redemptions r join coupons c on c.id = r.coupon_id
+        where r.customer_id = ${customerId}
+        order by r.redeemed_at desc, r.id desc limit ${q.limit} offset ${offset(q)}`,
+  );
+  const [{ total }] = await rows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from coupon_redemptions where customer_id = ${customerId}`,
+  );
+  return {
+    data: list.map((r) => ({
+      ...r,
+      redeemed_at: iso(r.redeemed_at),
+      delivered_at: iso(r.delivered_at),
+      reverted_at: iso(r.reverted_at),
+    })) as StoreRedemption[],
+    meta: pageMeta(q.page, q.limit, total),
+  };
+}
+
+/** GET /store/vouchers: the vouchers the store holds, newest first. */
+export async function storeVouchers(db: DbOrTx, customerId: number, q: StorePageQuery) {
+  const list = await rows<Record<string, unknown>>(
+    db,
+    sql`select r.id, r.voucher_id, v.code, v.name, v.description, v.nominal, v.photo_url,
+               v.start_date::text as start_date, v.end_date::text as end_date, r.redeemed_at
+        from voucher_redemptions r join vouchers v on v.id = r.voucher_id
+        where r.customer_id = ${customerId}
+        order by r.redeemed_at desc, r.id desc limit ${q.limit} offset ${offset(q)}`,
+  );
+  const [{ total }] = await rows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from voucher_redemptions where customer_id = ${customerId}`,
+  );
+  return {
+    data: list.map((r) => ({
+      ...r,
+      nominal: Number(r.nominal),
+      redeemed_at: iso(r.redeemed_at),
+    })) as StoreVoucher[],
+    meta: pageMeta(q.page, q.limit, total),
+  };
+}
+
+/**
+ * GET /store/inbox: the broadcasts delivered to the store, newest first (index
+ * broadcast_deliveries_customer_idx), with the unread count. A delivery is read once its status is
+ * `read`, what the broadcast view in the back office counts.
+ */
+export async function storeInbox(db: DbOrTx, customerId: number, q: StorePageQuery) {
+  const list = await rows<Record<string, unknown>>(
+    db,
+    sql`select d.id, d.broadcast_id, b.title, b.message, b.image_url, b.link, d.delivered_at,
+               case when d.status = 'read' then coalesce(d.read_at, d.delivered_at, d.created_at) end as read_at
+        from broadcast_deliveries d join broadcasts b on b.id = d.broadcast_id
+        where d.customer_id = ${customerId} and d.status in ('delivered', 'read')
+        order by d.id desc limit ${q.limit} offset ${offset(q)}`,
+  );
+  const [counts] = await rows<{ total: number; unread: number }>(
+    db,
+    sql`select count(*)::int as total, (count(*) filter (where status <> 'read'))::int as unread
+        from broadcast_deliveries where customer_id = ${customerId} and status in ('delivered', 'read')`,
+  );
+  return {
+    data: list.map((r) => ({
+      ...r,
+      delivered_at: iso(r.delivered_at),
+      read_at: iso(r.read_at),
+    })) as StoreInboxRow[],
+    meta: { ...pageMeta(q.page, q.limit, counts.total), unread: counts.unread },
+  };
+}
+
+/** PUT /store/inbox/{id}/read: marks one of the store's deliveries read (again: no change). */
+export async function markInboxRead(db: DbOrTx, customerId: number, id: number) {
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`update broadcast_deliveries set status = 'read', read_at = coalesce(read_at, now())
+        where id = ${id} and customer_id = ${customerId} and status in ('delivered', 'read')
+        returning id`,
+  );
+  if (!row) throw notFound(`inbox message ${id} not found`);
+  const [item] = (await rows<Record<string, unknown>>(
+    db,
+    sql`select d.id, d.broadcast_id, b.title, b.message, b.image_url, b.link, d.delivered_at, d.read_at
+        from broadcast_deliveries d join broadcasts b on b.id = d.broadcast_id where d.id = ${id}`,
+  )) as Array<Record<string, unknown>>;
+  return { ...item, delivered_at: iso(item.delivered_at), read_at: iso(item.read_at) } as StoreInboxRow;
+}
+
+const TODAY = sql`(now() at time zone 'Asia/Jakarta')::date`;
+
+/**
+ * The feed is the same for every store: kept per process under a stamp of what it is made of (each
+ * table's newest change and row count, and the day), so most requests cost one small query and the
+ * stamp's hash is the ETag.
+ */
+let feedCache: { stamp: string; etag: string; feed: StoreFeed } | null = null;
+
+export async function storeFeed(db: DbOrTx): Promise<{ etag: string; feed: StoreFeed }> {
+  const [{ stamp }] = await rows<{ stamp: string }>(
+    db,
+    sql`select concat_ws('|', ${TODAY}::text,
+          (select max(updated_at)::text || ':' || count(*) from news),
+          (select max(updated_at)::text || ':' || count(*) from popups),
+          (select max(updated_at)::text || ':' || count(*) from promo_videos)) as stamp`,
+  );
+  if (feedCache?.stamp === stamp) return feedCache;
+  const active = sql`active and ${TODAY} between start_date and end_date`;
+  const [news, popups, videos] = await Promise.all([
+    rows<StoreFeed['news'][number]>(
+      db,
+      sql`select id, title, content, photo_url, priority, start_date::text, end_date::text
+          from news where ${active} order by priority, id`,
+    ),
+    rows<StoreFeed['popups'][number]>(
+      db,
+      sql`select id, title, photo_url, link, start_date::text, end_date::text
+          from popups where ${active} order by start_date desc, id desc`,
+    ),
+    rows<StoreFeed['promo_videos'][number]>(
+      db,
+      sql`select id, title, url, description, thumbnail_url, start_date::text, end_date::text
+          from promo_videos where ${active} order by title, id`,
+    ),
+  ]);
+  const feed = { news, popups, promo_videos: videos };
+  const etag = `"${createHash('sha256').update(JSON.stringify(feed)).digest('base64url').slice(0, 27)}"`;
+  feedCache = { stamp, etag, feed };
+  return feedCache;
 }

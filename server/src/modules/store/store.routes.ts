@@ -1,23 +1,45 @@
 // /store: the companion app's API (STORE-API.md). Every route here but sign-in takes a store token
 // (`config.audience: 'store'`) and reaches only the signed-in store's own records.
+
+import { PageMeta } from '@lbo/contract/common';
 import {
   StoreAuthBody,
   StoreChoiceConflict,
+  StoreFeed,
+  StoreInboxIdParam,
+  StoreInboxMeta,
+  StoreInboxRow,
   StoreLoginResult,
   StoreLogoutBody,
   StoreMe,
   StoreOtpBody,
   StoreOtpResult,
+  StorePageQuery,
+  StorePointRow,
+  StorePointsMeta,
+  StoreRedemption,
   StoreRefreshBody,
+  StoreVoucher,
 } from '@lbo/contract/store';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { localizedErrorBody } from '../../http/errors';
 import { requestLang } from '../../http/messages';
 import { type StoreAuthService, StoreChoiceRequired } from './store.auth';
-import { storeMe } from './store.reads';
+import {
+  markInboxRead,
+  storeFeed,
+  storeInbox,
+  storeMe,
+  storePoints,
+  storeRedemptions,
+  storeVouchers,
+} from './store.reads';
+
+/** The app's language: the request's, Indonesian when it names none. */
+const appLang = (req: FastifyRequest) => requestLang(req.headers['accept-language']) ?? 'id';
 
 export const STORE_TAG = 'store';
 
@@ -118,5 +140,92 @@ export function registerStoreReadRoutes(app: FastifyInstance, db: Db) {
       },
     },
     async (req) => ({ data: await storeMe(db, req.store.customerId) }),
+  );
+  r.get(
+    '/store/points',
+    {
+      config: store,
+      schema: {
+        tags: [STORE_TAG],
+        summary: "The store's points history, newest first, with the balance in `meta`",
+        description: "Live ledger rows; `type_name` in the request's language (Indonesian by default).",
+        querystring: StorePageQuery,
+        response: { 200: z.object({ data: z.array(StorePointRow), meta: StorePointsMeta }) },
+      },
+    },
+    async (req) => storePoints(db, req.store.customerId, req.query, appLang(req)),
+  );
+  r.get(
+    '/store/redemptions',
+    {
+      config: store,
+      schema: {
+        tags: [STORE_TAG],
+        summary: "The store's coupon redemptions, newest first",
+        querystring: StorePageQuery,
+        response: { 200: z.object({ data: z.array(StoreRedemption), meta: PageMeta }) },
+      },
+    },
+    async (req) => storeRedemptions(db, req.store.customerId, req.query),
+  );
+  r.get(
+    '/store/vouchers',
+    {
+      config: store,
+      schema: {
+        tags: [STORE_TAG],
+        summary: "The store's vouchers (its wallet), newest first",
+        querystring: StorePageQuery,
+        response: { 200: z.object({ data: z.array(StoreVoucher), meta: PageMeta }) },
+      },
+    },
+    async (req) => storeVouchers(db, req.store.customerId, req.query),
+  );
+  r.get(
+    '/store/inbox',
+    {
+      config: store,
+      schema: {
+        tags: [STORE_TAG],
+        summary: 'Broadcasts delivered to the store, newest first, with `unread` in `meta`',
+        querystring: StorePageQuery,
+        response: { 200: z.object({ data: z.array(StoreInboxRow), meta: StoreInboxMeta }) },
+      },
+    },
+    async (req) => storeInbox(db, req.store.customerId, req.query),
+  );
+  r.put(
+    '/store/inbox/:id/read',
+    {
+      config: store,
+      schema: {
+        tags: [STORE_TAG],
+        summary: 'Mark one inbox message read (again: no change); the broadcast view counts it',
+        params: StoreInboxIdParam,
+        response: { 200: z.object({ data: StoreInboxRow }) },
+      },
+    },
+    async (req) => ({ data: await markInboxRead(db, req.store.customerId, req.params.id) }),
+  );
+  r.get(
+    '/store/feed',
+    {
+      config: store,
+      schema: {
+        tags: [STORE_TAG],
+        summary: 'Active news (priority order), current popups and active promo videos, with an ETag',
+        description: 'The same for every store. With `If-None-Match` naming the current ETag: 304, no body.',
+        response: { 200: z.object({ data: StoreFeed }), 304: z.null().describe('Not modified') },
+      },
+    },
+    async (req, reply) => {
+      const { etag, feed } = await storeFeed(db);
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      const match = req.headers['if-none-match'];
+      if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+        return reply.code(304).send(null);
+      }
+      return { data: feed };
+    },
   );
 }
