@@ -117,7 +117,7 @@ export function searchCondition(
 
 /**
  * Equality filters written as `<prefix><value>` tags in a text[] expression that one multicolumn GIN
- * index holds beside a search column's trigrams (see migration 0013_list_speed). A search under such
+ * index holds beside a search column's trigrams (see migration 0012_list_speed). A search under such
  * filters then finds its candidates in one index scan that applies the term and the filters together:
  * a common word under a filter few of its rows share (a customer type, a branch) visits only the rows
  * that pass both, where the planner, blind to how the two correlate, read every row of one or the other.

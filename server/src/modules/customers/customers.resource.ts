@@ -83,7 +83,7 @@ export const customerJoins = (q: any) =>
 
 /**
  * The customer list's equality filters as tags, indexed with `search_text` in one GIN index
- * (customers_search_filters_trgm, migration 0013_list_speed; the expression written exactly as there):
+ * (customers_search_filters_trgm, migration 0012_list_speed; the expression written exactly as there):
  * a search under a type, branch or flag filter finds its matches in one index scan. A flag is tagged
  * only for its rare value (in the large seed: 4% inactive, 15% hidden from the app, 10% class mekar,
  * 2% excluded from points, 8% with a monthly maximum); under its common value the plain plan (read

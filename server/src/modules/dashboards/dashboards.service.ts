@@ -5,7 +5,7 @@
 //   partial days at the edges from dash_day_branch_item (category / item filters; dash_day_item for a
 //   caller who sees every branch), dash_day_customer / dash_day_customer_category (per customer, or a
 //   customer type filter); with an item filter per customer or per customer type,
-//   dash_day_item_customer (0010_dashboards_perf.sql) read by its key for the chosen items;
+//   dash_day_item_customer (0009_dashboards_perf.sql) read by its key for the chosen items;
 // - invoice counts from dash_day_branch, points from dash_points_day_branch (per customer: the ledger);
 // - store counts from dash_store_totals, activations from dash_store_registrations; page counts of the
 //   store lists from dash_store_flags / dash_store_registrations (storeCountSql).
