@@ -373,6 +373,21 @@ export const customerLogContract = defineContract({
   searchFields: ['customer_name', 'customer_code', 'action'],
 });
 
+/** One field a customer log row changed. */
+export type CustomerLogChange = { field: string; from: unknown; to: unknown };
+
+/** A log row's changes: the API writes `{changes: {field: {from, to}}}`; older rows hold `{field: {before, after}}`. */
+export function changesOf(detail: unknown): CustomerLogChange[] {
+  if (!detail || typeof detail !== 'object') return [];
+  const d = detail as Record<string, unknown>;
+  const source = (d.changes && typeof d.changes === 'object' ? d.changes : d) as Record<string, unknown>;
+  return Object.entries(source).flatMap(([field, v]) => {
+    if (!v || typeof v !== 'object') return [];
+    const c = v as Record<string, unknown>;
+    return [{ field, from: 'from' in c ? c.from : c.before, to: 'to' in c ? c.to : c.after }];
+  });
+}
+
 /** Last seen: one row per customer that has used the mobile app, latest first. */
 export const CustomerLastSeen = z.object({
   id: Id,
