@@ -411,6 +411,9 @@ describe('bad input', () => {
       'item_ids',
     ],
     ['/web/dashboard/select/customer?by=password', 'by'],
+    ['/web/dashboard/report/master_store?by=constructor', 'by'],
+    ['/web/dashboard/omzet/customer?by=toString', 'by'],
+    ['/web/dashboard/virtual_account?by=__proto__', 'by'],
   ])('%s -> 400 naming %s', async (url, field) => {
     const res = await h.call(admin, 'GET', url);
     expect(res.status).toBe(400);

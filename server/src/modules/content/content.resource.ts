@@ -4,6 +4,7 @@ import { newsContract, popupContract, promoVideoContract } from '@lbo/contract/c
 import { gte, ilike, lte } from 'drizzle-orm';
 import { news, popups, promo_videos } from '../../db/schema/content';
 import { badRequest } from '../../http/errors';
+import { likePattern } from '../../http/list-query';
 import { defineResource } from '../../resources/define';
 
 type Period = { start_date: string; end_date: string };
@@ -18,8 +19,6 @@ function checkMergedPeriod(before: Record<string, unknown>, input: Record<string
   const merged = { ...before, ...input } as Period;
   if (merged.end_date < merged.start_date) throw badRequest('end_date: must be on or after start_date');
 }
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const newsResource = defineResource({
   contract: newsContract,
@@ -50,7 +49,7 @@ export const newsResource = defineResource({
     start_date: (v: string) => gte(news.end_date, v),
     end_date: (v: string) => lte(news.start_date, v),
     active: news.active,
-    title: (v: string) => ilike(news.title, `%${escapeLike(v)}%`),
+    title: (v: string) => ilike(news.title, likePattern(v)),
   },
   hooks: {
     beforeCreate: (input) => valuesOf(input, { photo: 'photo_url' }),
