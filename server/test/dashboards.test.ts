@@ -401,7 +401,7 @@ describe('scope', () => {
 
 describe('bad input', () => {
   it.each([
-    ['/web/dashboard?start_date=2025-05-01&end_date=2025-04-01', 'start_date'],
+    ['/web/dashboard?start_date=2025-05-01&end_date=2025-04-01', 'end_date: must be on or after start_date'],
     ['/web/dashboard/omzet?start_date=2025-13-01', 'start_date'],
     ['/web/dashboard/omzet/graph?year=1999', 'year'],
     ['/web/dashboard/omzet/graph?year=abc', 'year'],
