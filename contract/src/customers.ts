@@ -14,6 +14,7 @@ import {
   qString,
   Timestamp,
 } from './common';
+import { withPeriod } from './period';
 import { defineContract, updateSchema } from './resource';
 
 export const Customer = z.object({
@@ -274,11 +275,13 @@ export const CUSTOMER_BULK_PATHS = {
 // over which each row's invoices are summed; `export=1` answers up to CUSTOMER_REPORT_EXPORT_CAP rows at once.
 export const CUSTOMER_REPORT_PATH = '/web/customer/report';
 export const CUSTOMER_REPORT_EXPORT_CAP = 10_000;
-export const CustomerReportQuery = ListQuery.extend(CustomerFilters.shape).extend({
-  start_date: qDate(),
-  end_date: qDate(),
-  export: qBool(),
-});
+export const CustomerReportQuery = withPeriod(
+  ListQuery.extend(CustomerFilters.shape).extend({
+    start_date: qDate(),
+    end_date: qDate(),
+    export: qBool(),
+  }),
+);
 export const CustomerReportRow = Customer.pick({
   id: true,
   customer_id: true,

@@ -121,6 +121,8 @@ describe('period (API)', () => {
     for (const url of [
       '/web/dashboard/omzet?start_date=2025-05-01&end_date=2025-04-01',
       '/upload/report?start_date=2025-05-01&end_date=2025-04-01',
+      '/web/customer/report?start_date=2025-05-01&end_date=2025-04-01',
+      '/coupon_redeem/report/redeemed?start_date=2025-05-01&end_date=2025-04-01',
     ]) {
       const en = await h.call(admin, 'GET', url);
       expect(en.status, url).toBe(400);
