@@ -19,6 +19,7 @@
 //   delivered and reverted are final: a second revert, or reverting a delivered gift, answers 409.
 import { z } from 'zod';
 import { BusinessDate, Id, imageRef, qBool, qDate, qInt, Timestamp } from './common';
+import { withPeriod } from './period';
 import { defineContract, updateSchema } from './resource';
 
 export const COUPON_STATUSES = ['redeemed', 'processed', 'delivered', 'reverted'] as const;
@@ -49,12 +50,6 @@ const idList = () =>
     .array(Id, { error: 'must be a list of ids' })
     .max(500)
     .refine((v) => new Set(v).size === v.length, { error: 'must not repeat an id' });
-
-function checkPeriod(v: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx) {
-  if (v.start_date && v.end_date && v.end_date < v.start_date) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must be on or after start_date' });
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Coupons: /coupon/
@@ -101,16 +96,16 @@ const couponFields = {
   customer_type_ids: idList(),
   branch_ids: idList(),
 };
-export const CouponCreate = z
-  .object({
+export const CouponCreate = withPeriod(
+  z.object({
     ...couponFields,
     description: couponFields.description.optional().default(''),
     photo: couponFields.photo.optional().default(''),
     active: couponFields.active.optional().default(true),
     customer_type_ids: couponFields.customer_type_ids.optional().default([]),
     branch_ids: couponFields.branch_ids.optional().default([]),
-  })
-  .superRefine(checkPeriod);
+  }),
+);
 export type CouponCreate = z.input<typeof CouponCreate>;
 export const CouponUpdate = updateSchema(couponFields);
 

@@ -14,6 +14,7 @@ import {
   qString,
   Timestamp,
 } from './common';
+import { withPeriod } from './period';
 import { defineContract, updateSchema } from './resource';
 
 export const Customer = z.object({
@@ -274,11 +275,13 @@ export const CUSTOMER_BULK_PATHS = {
 // over which each row's invoices are summed; `export=1` answers up to CUSTOMER_REPORT_EXPORT_CAP rows at once.
 export const CUSTOMER_REPORT_PATH = '/web/customer/report';
 export const CUSTOMER_REPORT_EXPORT_CAP = 10_000;
-export const CustomerReportQuery = ListQuery.extend(CustomerFilters.shape).extend({
-  start_date: qDate(),
-  end_date: qDate(),
-  export: qBool(),
-});
+export const CustomerReportQuery = withPeriod(
+  ListQuery.extend(CustomerFilters.shape).extend({
+    start_date: qDate(),
+    end_date: qDate(),
+    export: qBool(),
+  }),
+);
 export const CustomerReportRow = Customer.pick({
   id: true,
   customer_id: true,
@@ -372,6 +375,21 @@ export const customerLogContract = defineContract({
   defaultSort: { by: 'id', dir: 'desc' },
   searchFields: ['customer_name', 'customer_code', 'action'],
 });
+
+/** One field a customer log row changed. */
+export type CustomerLogChange = { field: string; from: unknown; to: unknown };
+
+/** A log row's changes: the API writes `{changes: {field: {from, to}}}`; older rows hold `{field: {before, after}}`. */
+export function changesOf(detail: unknown): CustomerLogChange[] {
+  if (!detail || typeof detail !== 'object') return [];
+  const d = detail as Record<string, unknown>;
+  const source = (d.changes && typeof d.changes === 'object' ? d.changes : d) as Record<string, unknown>;
+  return Object.entries(source).flatMap(([field, v]) => {
+    if (!v || typeof v !== 'object') return [];
+    const c = v as Record<string, unknown>;
+    return [{ field, from: 'from' in c ? c.from : c.before, to: 'to' in c ? c.to : c.after }];
+  });
+}
 
 /** Last seen: one row per customer that has used the mobile app, latest first. */
 export const CustomerLastSeen = z.object({

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { BusinessDate, moneyInput, qtyInput } from './common';
 import { defineImport, importBody } from './import';
+import { withPeriod } from './period';
 import { DocumentNo, INVOICE_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from './sales';
 
 export const IMPORT_MAX_DOCUMENTS = 5000;
@@ -58,29 +59,27 @@ const docLines = () =>
     .min(1, { error: 'must hold at least one line' })
     .max(IMPORT_MAX_LINES_PER_DOCUMENT, { error: `may hold at most ${IMPORT_MAX_LINES_PER_DOCUMENT} lines` });
 
-export const SalesInvoiceDocument = z
-  .object({
-    document_no: DocumentNo,
-    invoice_date: BusinessDate,
-    due_date: BusinessDate.nullable().optional(),
-    customer_code: code(),
-    /** Default: the customer's salesman. */
-    salesman_code: code().nullable().optional(),
-    status: z.enum(INVOICE_STATUSES).optional().default('unpaid'),
-    payment_method: z.enum(PAYMENT_METHODS).optional().default('cash'),
-    virtual_account_no: z.string().trim().min(1).max(50).nullable().optional(),
-    paid_at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 timestamp' }).nullable().optional(),
-    /** Header discount on top of the lines' own discounts. */
-    discount_amount: moneyInput().optional().default(0),
-    note: z.string().trim().max(500).optional().default(''),
-    lines: docLines(),
-  })
-  .superRefine((d, ctx) => {
-    if (d.due_date && d.due_date < d.invoice_date) {
-      ctx.addIssue({ code: 'custom', path: ['due_date'], message: 'must be on or after invoice_date' });
-    }
-    lineChecks(d.lines, ctx);
-  });
+export const SalesInvoiceDocument = withPeriod(
+  z
+    .object({
+      document_no: DocumentNo,
+      invoice_date: BusinessDate,
+      due_date: BusinessDate.nullable().optional(),
+      customer_code: code(),
+      /** Default: the customer's salesman. */
+      salesman_code: code().nullable().optional(),
+      status: z.enum(INVOICE_STATUSES).optional().default('unpaid'),
+      payment_method: z.enum(PAYMENT_METHODS).optional().default('cash'),
+      virtual_account_no: z.string().trim().min(1).max(50).nullable().optional(),
+      paid_at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 timestamp' }).nullable().optional(),
+      /** Header discount on top of the lines' own discounts. */
+      discount_amount: moneyInput().optional().default(0),
+      note: z.string().trim().max(500).optional().default(''),
+      lines: docLines(),
+    })
+    .superRefine((d, ctx) => lineChecks(d.lines, ctx)),
+  { start: 'invoice_date', end: 'due_date' },
+);
 export type SalesInvoiceDocument = z.infer<typeof SalesInvoiceDocument>;
 
 export const CustomerOrderDocument = z

@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import { BusinessDate, Id, imageRef, LedgerDate, qBool, qDate, qInt, qString, Timestamp } from './common';
 import { defineImport, ImportResult, importBody } from './import';
+import { withPeriod } from './period';
 import { defineContract, updateSchema } from './resource';
 
 /** Ledger point types. SPEC.md fixes 1 and 5; the others are this project's. */
@@ -81,13 +82,6 @@ const qPointType = () =>
       .max(7, { error: 'must be a point type 1-7' })
       .optional(),
   );
-
-/** The dates of a period: end on or after start (both ends included). */
-function checkPeriod(v: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx) {
-  if (v.start_date && v.end_date && v.end_date < v.start_date) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must be on or after start_date' });
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Ledger: GET /point/, /point/select, /point/id/{id}, POST /point/, PUT and DELETE /point/{id}
@@ -527,20 +521,21 @@ export function ruleTargetError(v: { item_id?: number | null; item_category_id?:
     ? 'give either item_id or item_category_id (or neither for every item), not both'
     : null;
 }
-export const PointRuleCreate = z
-  .object({
-    ...ruleFields,
-    item_category_id: ruleFields.item_category_id.optional().default(null),
-    item_id: ruleFields.item_id.optional().default(null),
-    customer_type_id: ruleFields.customer_type_id.optional().default(null),
-    active: ruleFields.active.optional().default(true),
-    note: ruleFields.note.optional().default(''),
-  })
-  .superRefine((v, ctx) => {
-    checkPeriod(v, ctx);
-    const t = ruleTargetError(v);
-    if (t) ctx.addIssue({ code: 'custom', path: ['item_id'], message: t });
-  });
+export const PointRuleCreate = withPeriod(
+  z
+    .object({
+      ...ruleFields,
+      item_category_id: ruleFields.item_category_id.optional().default(null),
+      item_id: ruleFields.item_id.optional().default(null),
+      customer_type_id: ruleFields.customer_type_id.optional().default(null),
+      active: ruleFields.active.optional().default(true),
+      note: ruleFields.note.optional().default(''),
+    })
+    .superRefine((v, ctx) => {
+      const t = ruleTargetError(v);
+      if (t) ctx.addIssue({ code: 'custom', path: ['item_id'], message: t });
+    }),
+);
 export const PointRuleUpdate = updateSchema(PointRuleCreate.shape);
 export const pointRuleContract = defineContract({
   name: 'point_rule',
@@ -608,13 +603,13 @@ const maxFields = {
   active: z.boolean(),
   note: z.string().trim().max(500),
 };
-export const PointMaxCustomerCreate = z
-  .object({
+export const PointMaxCustomerCreate = withPeriod(
+  z.object({
     ...maxFields,
     active: maxFields.active.optional().default(true),
     note: maxFields.note.optional().default(''),
-  })
-  .superRefine(checkPeriod);
+  }),
+);
 export const PointMaxCustomerUpdate = updateSchema(PointMaxCustomerCreate.shape);
 export const pointMaxCustomerContract = defineContract({
   name: 'point_max_customer',
@@ -703,22 +698,23 @@ export function promoBoostError(v: { multiplier?: number; bonus_points?: number 
     ? 'give a multiplier above 1 or bonus_points above 0'
     : null;
 }
-export const PointPromoCreate = z
-  .object({
-    ...promoFields,
-    description: promoFields.description.optional().default(''),
-    multiplier: promoFields.multiplier.optional().default(1),
-    bonus_points: promoFields.bonus_points.optional().default(0),
-    item_category_id: promoFields.item_category_id.optional().default(null),
-    photo: promoFields.photo.optional().default(''),
-    active: promoFields.active.optional().default(true),
-    note: promoFields.note.optional().default(''),
-  })
-  .superRefine((v, ctx) => {
-    checkPeriod(v, ctx);
-    const b = promoBoostError(v);
-    if (b) ctx.addIssue({ code: 'custom', path: ['multiplier'], message: b });
-  });
+export const PointPromoCreate = withPeriod(
+  z
+    .object({
+      ...promoFields,
+      description: promoFields.description.optional().default(''),
+      multiplier: promoFields.multiplier.optional().default(1),
+      bonus_points: promoFields.bonus_points.optional().default(0),
+      item_category_id: promoFields.item_category_id.optional().default(null),
+      photo: promoFields.photo.optional().default(''),
+      active: promoFields.active.optional().default(true),
+      note: promoFields.note.optional().default(''),
+    })
+    .superRefine((v, ctx) => {
+      const b = promoBoostError(v);
+      if (b) ctx.addIssue({ code: 'custom', path: ['multiplier'], message: b });
+    }),
+);
 export const PointPromoUpdate = updateSchema(PointPromoCreate.shape);
 export const pointPromoContract = defineContract({
   name: 'point_promo',

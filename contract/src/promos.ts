@@ -15,16 +15,10 @@ import {
   qtyInput,
   Timestamp,
 } from './common';
+import { withPeriod } from './period';
 import { defineContract, updateSchema } from './resource';
 
 const name = () => z.string().trim().min(1, { error: 'is required' }).max(200);
-
-/** The dates of a period: end on or after start (both ends included). */
-export function periodIssue(v: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx): void {
-  if (v.start_date && v.end_date && v.end_date < v.start_date) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must be on or after start_date' });
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Promo: GET /web/promo/select, GET /web/promo/id/{promo_id}, POST /web/promo,
@@ -77,8 +71,8 @@ const promoFields = {
  * optional `image` file (JPEG, PNG or WebP, at most 5 MiB). `promo_id` (the original client sends 0
  * or nothing) is ignored. Without `priority` the promo goes last.
  */
-export const PromoCreate = z
-  .object({
+export const PromoCreate = withPeriod(
+  z.object({
     promo_id: z.number().int().min(0).nullable().optional(),
     ...promoFields,
     description: promoFields.description.optional().default(''),
@@ -87,8 +81,8 @@ export const PromoCreate = z
     branch_id: promoFields.branch_id.optional().default(null),
     customer_type_ids: promoFields.customer_type_ids.optional().default([]),
     image: promoFields.image.optional().default(''),
-  })
-  .superRefine(periodIssue);
+  }),
+);
 /** PUT /web/promo/id/{promo_id} (same multipart): partial; `promo_id`, when sent, must match the path (400). */
 export const PromoUpdate = updateSchema({ promo_id: Id, ...promoFields });
 

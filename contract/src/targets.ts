@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { BusinessDate, Id, jakartaDate, ListQuery, Money, moneyInput, qDate, qInt, qString } from './common';
 import { defineImport } from './import';
+import { withPeriod } from './period';
 
 /** The twelve month columns of a targets file (also their JSON names). */
 export const MONTH_COLUMNS = [
@@ -278,8 +279,8 @@ export const TargetCategoryVolume = z.object({
 });
 export type TargetCategoryVolume = z.infer<typeof TargetCategoryVolume>;
 
-export const TargetCategoryVolumeRow = z
-  .object({
+export const TargetCategoryVolumeRow = withPeriod(
+  z.object({
     customer_code: code(),
     name: z.string({ error: 'must be a text' }).trim().min(1, { error: 'is required' }).max(200),
     start_date: BusinessDate,
@@ -289,12 +290,8 @@ export const TargetCategoryVolumeRow = z
       .min(0, { error: 'must be 0 or more' })
       .max(1e12, { error: 'is too large' }),
     uom: z.string().trim().max(20).optional(),
-  })
-  .superRefine((r, ctx) => {
-    if (r.end_date < r.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
-    }
-  });
+  }),
+);
 export type TargetCategoryVolumeRow = z.infer<typeof TargetCategoryVolumeRow>;
 
 export const targetCategoryVolumeImport = defineImport({
@@ -431,8 +428,8 @@ export const CategoryCustomer = z.object({
   names: z.array(z.string()),
 });
 
-export const CategoryReportQuery = z
-  .object({
+export const CategoryReportQuery = withPeriod(
+  z.object({
     page: ListQuery.shape.page,
     limit: ListQuery.shape.limit,
     by: ListQuery.shape.by,
@@ -447,12 +444,8 @@ export const CategoryReportQuery = z
     start_date: qDate(),
     end_date: qDate(),
     ...idParams,
-  })
-  .superRefine((q, ctx) => {
-    if (q.start_date && q.end_date && q.end_date < q.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
-    }
-  });
+  }),
+);
 export const REPORT_SORT_KEYS = [
   'customer_name',
   'customer_code',

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { BusinessDate, Id, imageRef, Money, moneyInput, qBool, qInt, Timestamp } from './common';
 import { defineImport, ImportResult } from './import';
+import { withPeriod } from './period';
 import { defineContract, updateSchema } from './resource';
 
 const text = (max: number) =>
@@ -49,19 +50,15 @@ const voucherFields = {
     .nullable(),
   active: z.boolean(),
 };
-export const VoucherCreate = z
-  .object({
+export const VoucherCreate = withPeriod(
+  z.object({
     ...voucherFields,
     description: voucherFields.description.optional().default(''),
     photo: voucherFields.photo.optional().default(''),
     quota: voucherFields.quota.optional().default(null),
     active: voucherFields.active.optional().default(true),
-  })
-  .superRefine((v, ctx) => {
-    if (v.end_date < v.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must be on or after start_date' });
-    }
-  });
+  }),
+);
 export type VoucherCreate = z.input<typeof VoucherCreate>;
 export const VoucherUpdate = updateSchema(voucherFields);
 

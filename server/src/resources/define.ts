@@ -2,12 +2,14 @@
 // table, columns, sort map, search columns, filters and scope rule) from which the standard
 // handlers are made: paged list, /select, get by id, create, update, delete.
 // Custom behaviour goes into hooks beside the definition, never into copies of these handlers.
+import { type PeriodKeys, periodProblem } from '@lbo/contract/period';
 import { type ResourceContract, resolveSortKey } from '@lbo/contract/resource';
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
+import { badRequest } from '../http/errors';
 import type { FilterTags, SearchColumn, SortMap } from '../http/list-query';
 import { branchCondition, type ScopedTable } from '../http/scope';
 
@@ -135,6 +137,12 @@ export function scopeFlag(def: AnyResourceDef, req: FastifyRequest): SQL {
 export function scopeCondition(def: AnyResourceDef, req: FastifyRequest): SQL | undefined {
   if (!def.scope) return undefined;
   return branchCondition(req, def.scope.branchColumn, { nullVisible: def.scope.nullVisible });
+}
+
+/** 400 when a record's period (`contract.period`; on update the body merged with the stored record) ends before it starts. */
+export function assertPeriod(keys: PeriodKeys | undefined, record: Record<string, unknown>): void {
+  const p = keys && periodProblem(record, keys);
+  if (p) throw badRequest(`${p.field}: ${p.message}`);
 }
 
 export type { DbOrTx };

@@ -20,7 +20,7 @@ import { forbidden, notFound } from '../http/errors';
 import { allOf, onlyTable, orderBy, orderings, pageMeta, searchCondition } from '../http/list-query';
 import { assertBranchInScope, assertReferencesInScope } from '../http/scope';
 import { assertStoredImages, multipartJsonBody, type StoredUpload } from '../http/uploads';
-import { type AnyResourceDef, scopeCondition, scopeFlag } from './define';
+import { type AnyResourceDef, assertPeriod, scopeCondition, scopeFlag } from './define';
 import { registerExport } from './export';
 
 const IN_SCOPE = '__in_scope';
@@ -670,6 +670,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
             const before = await loadRecord(tx, def, req, id);
             await assertReferencesInScope(tx, req, def.scope?.references, input);
             if (def.images) await assertStoredImages(req, body, def.images, before);
+            assertPeriod(contract.period, { ...before, ...input });
             const values = def.hooks?.beforeUpdate
               ? await def.hooks.beforeUpdate(id, input, before, ctx)
               : input;

@@ -18,6 +18,7 @@ import { badRequest } from '../../http/errors';
 import { assertBranchInScope } from '../../http/scope';
 import { assertStoredImages, multipartJsonBody } from '../../http/uploads';
 import { registerAction } from '../../resources/actions';
+import { assertPeriod } from '../../resources/define';
 import { baseQuery, loadRecord } from '../../resources/routes';
 import {
   assertBranch,
@@ -64,9 +65,7 @@ export function registerPromoRoutes(api: FastifyInstance, db: Db): void {
           await tx.select({ id: promos.id }).from(promos).where(eq(promos.id, id)).for('update');
           const before = await loadRecord(tx, promoResource, req, id);
           await assertStoredImages(req, body, ['image'], before);
-          const merged = { ...before, ...body } as { start_date: string; end_date: string };
-          if (merged.end_date < merged.start_date)
-            throw badRequest('end_date: must be on or after start_date');
+          assertPeriod(promoContract.period, { ...before, ...body });
           await assertBranch(tx, body.branch_id as number | null | undefined);
           await assertCustomerTypes(tx, body.customer_type_ids as number[] | undefined);
           const values = promoValues(body);

@@ -18,6 +18,7 @@ import {
   lotteryDeleteAllAction,
 } from '@lbo/contract/coupons.actions';
 import { LOTTERY_REPORT_PATH, LotteryReport, LotteryReportQuery } from '@lbo/contract/lottery';
+import { withPeriod } from '@lbo/contract/period';
 import { VOUCHER_PHOTO_PATH } from '@lbo/contract/vouchers';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -269,7 +270,7 @@ export function registerCouponRoutes(app: FastifyInstance, db: Db): void {
         tags: ['coupon'],
         summary:
           'Redeemed report: per coupon, its redemptions in the period (business dates, both ends included) by status, the points spent and the stores, paged',
-        querystring: ListQuery.extend(RedeemedQuery.shape),
+        querystring: withPeriod(ListQuery.extend(RedeemedQuery.shape)),
         response: { 200: z.object({ data: z.array(RedeemedRow), meta: PageMeta }) },
       },
     },

@@ -88,12 +88,6 @@ export const pointLedgerResource = defineResource({
 // Point transaction rules. Precedence (points.engine.ts): item rule > category rule > all-items
 // rule; a rule for the customer's type > one for every type; then the newest (highest id).
 
-function checkPeriod(v: { start_date?: unknown; end_date?: unknown }) {
-  if (typeof v.start_date === 'string' && typeof v.end_date === 'string' && v.end_date < v.start_date) {
-    throw badRequest('end_date: must be on or after start_date');
-  }
-}
-
 export const pointRuleResource = defineResource({
   contract: pointRuleContract,
   table: point_rules,
@@ -142,9 +136,7 @@ export const pointRuleResource = defineResource({
   },
   hooks: {
     beforeUpdate: (_id, input, before) => {
-      const merged = { ...before, ...input };
-      checkPeriod(merged);
-      const t = ruleTargetError(merged);
+      const t = ruleTargetError({ ...before, ...input });
       if (t) throw badRequest(`item_id: ${t}`);
       return input;
     },
@@ -240,7 +232,6 @@ export const pointMaxCustomerResource = defineResource({
     },
     beforeUpdate: async (id, input, before, { tx }) => {
       const merged = { ...before, ...input } as { customer_id: number; start_date: string; end_date: string };
-      checkPeriod(merged);
       await assertNoMaxOverlap(tx, merged, id);
       return input;
     },
@@ -329,7 +320,6 @@ export const pointPromoResource = defineResource({
         multiplier: number;
         bonus_points: number;
       };
-      checkPeriod(merged);
       const b = promoBoostError(merged);
       if (b) throw badRequest(`multiplier: ${b}`);
       await assertNoPromoOverlap(tx, merged, id);
