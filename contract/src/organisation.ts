@@ -145,7 +145,7 @@ export const Salesman = z.object({
 });
 export type Salesman = z.infer<typeof Salesman>;
 export const SalesmanCreate = z.object({
-  salesman_code: code(),
+  salesman_code: ref('self', code(), 'code'),
   salesman_name: name(),
   branch_id: ref('branch', Id),
   salesman_type_id: ref('salesman_type', Id).nullable().optional(),
@@ -193,7 +193,7 @@ export const Partner = z.object({
   updated_at: Timestamp,
 });
 export const PartnerCreate = z.object({
-  partner_code: code(),
+  partner_code: ref('self', code(), 'code'),
   partner_name: name(),
   contact_name: z.string().trim().max(100).optional().default(''),
   phone_number: phone().optional().default(''),

@@ -112,6 +112,7 @@ async function assertTargetKnown(tx: DbOrTx, req: FastifyRequest, v: Body): Prom
 }
 
 export const broadcastResource = defineResource({
+  scope: 'none',
   contract: broadcastContract,
   table: broadcasts,
   images: ['image'],

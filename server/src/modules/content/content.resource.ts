@@ -22,6 +22,7 @@ function checkMergedPeriod(before: Record<string, unknown>, input: Record<string
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const newsResource = defineResource({
+  scope: 'none',
   contract: newsContract,
   table: news,
   images: ['photo'],
@@ -62,6 +63,7 @@ export const newsResource = defineResource({
 });
 
 export const popupResource = defineResource({
+  scope: 'none',
   contract: popupContract,
   table: popups,
   images: ['photo'],
@@ -99,6 +101,7 @@ export const popupResource = defineResource({
 });
 
 export const promoVideoResource = defineResource({
+  scope: 'none',
   contract: promoVideoContract,
   table: promo_videos,
   images: ['thumbnail'],

@@ -57,7 +57,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     UPLOAD_PATHS.group,
     {
-      config: { area: 'upload', action: 'view' },
+      config: { area: 'upload', action: 'view', scope: 'branch' },
       schema: {
         tags,
         summary:
@@ -157,7 +157,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     UPLOAD_PATHS.report,
     {
-      config: { area: 'upload', action: 'view' },
+      config: { area: 'upload', action: 'view', scope: 'branch' },
       schema: {
         tags,
         summary:
@@ -223,7 +223,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
   r.post(
     UPLOAD_PATHS.create,
     {
-      config: { area: 'upload', action: 'create' },
+      config: { area: 'upload', action: 'create', scope: 'branch' },
       schema: {
         tags,
         summary:
@@ -315,7 +315,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
   r.delete(
     '/upload/:id',
     {
-      config: { area: 'upload', action: 'delete' },
+      config: { area: 'upload', action: 'delete', scope: 'branch' },
       schema: {
         tags,
         summary: 'Delete one photo (its files are removed by the hourly sweep of unreferenced uploads)',
