@@ -41,7 +41,8 @@ async function foreignRecords(def: AnyResourceDef) {
 async function foreignData(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const def of scopedDefs) {
-    const cond = scopeCondition(def, writerReq)!;
+    const cond = scopeCondition(def, writerReq);
+    if (!cond) continue;
     const [r] = await rows<{ h: string | null }>(
       h.database.db,
       sql`select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as h from ${def.table} t
@@ -115,7 +116,6 @@ afterAll(async () => {
 });
 
 type ZDef = { type: string; [k: string]: unknown };
-// biome-ignore lint/suspicious/noExplicitAny: zod internals
 const zdef = (s: unknown): ZDef | undefined => (s as any)?._zod?.def;
 
 /** A value the schema accepts (as far as a generic sample goes): required fields only. */
