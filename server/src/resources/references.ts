@@ -201,7 +201,8 @@ export async function assertReferences(
     const def = kinds.get(field.kind);
     if (!def || def.scope === 'none') continue;
     await assertRecordsInScope(db, req, def, values, fieldName(field.path), field.by, {
-      unknown: opts.unknown,
+      // A list's unknown entries are its handler's to name (their documented 400, all at once).
+      unknown: field.many ? 'leave' : opts.unknown,
       list: field.many,
     });
   }
