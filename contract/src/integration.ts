@@ -11,7 +11,7 @@
 //   gross_amount is the sum of its lines' net amounts and net_amount = gross_amount - discount_amount.
 //   Branch and salesman are taken from the customer unless salesman_code is given.
 import { z } from 'zod';
-import { BusinessDate, moneyInput, qtyInput } from './common';
+import { BusinessDate, moneyInput, qtyInput, ref } from './common';
 import { defineImport, importBody } from './import';
 import { withPeriod } from './period';
 import { DocumentNo, INVOICE_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from './sales';
@@ -25,7 +25,7 @@ const code = () => z.string({ error: 'must be a code' }).trim().min(1, { error: 
 export const ImportLine = z.object({
   /** Position in the document; default its place in `lines` (1, 2, ...). Unique within a document. */
   line_no: z.number().int().positive().max(100_000).optional(),
-  item_code: code(),
+  item_code: ref('item', code(), 'code'),
   qty: qtyInput(),
   /** Default: the item's base unit. */
   uom: z.string().trim().min(1).max(20).optional(),
@@ -65,9 +65,9 @@ export const SalesInvoiceDocument = withPeriod(
       document_no: DocumentNo,
       invoice_date: BusinessDate,
       due_date: BusinessDate.nullable().optional(),
-      customer_code: code(),
+      customer_code: ref('customer', code(), 'code'),
       /** Default: the customer's salesman. */
-      salesman_code: code().nullable().optional(),
+      salesman_code: ref('salesman', code(), 'code').nullable().optional(),
       status: z.enum(INVOICE_STATUSES).optional().default('unpaid'),
       payment_method: z.enum(PAYMENT_METHODS).optional().default('cash'),
       virtual_account_no: z.string().trim().min(1).max(50).nullable().optional(),
@@ -92,8 +92,8 @@ export const CustomerOrderDocument = z
       .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { error: 'must be a time as HH:MM or HH:MM:SS' })
       .optional()
       .default('00:00:00'),
-    customer_code: code(),
-    salesman_code: code().nullable().optional(),
+    customer_code: ref('customer', code(), 'code'),
+    salesman_code: ref('salesman', code(), 'code').nullable().optional(),
     status: z.enum(ORDER_STATUSES).optional().default('new'),
     discount_amount: moneyInput().optional().default(0),
     note: z.string().trim().max(500).optional().default(''),

@@ -13,7 +13,18 @@
 //   (see POINT_RULES_NOTE). Re-sending an invoice whose points changed writes a correction row
 //   (type 7) for the difference; re-sending it unchanged writes nothing.
 import { z } from 'zod';
-import { BusinessDate, Id, imageRef, LedgerDate, qBool, qDate, qInt, qString, Timestamp } from './common';
+import {
+  BusinessDate,
+  Id,
+  imageRef,
+  LedgerDate,
+  qBool,
+  qDate,
+  qInt,
+  qString,
+  ref,
+  Timestamp,
+} from './common';
 import { defineImport, ImportResult, importBody } from './import';
 import { withPeriod } from './period';
 import { defineContract, updateSchema } from './resource';
@@ -136,7 +147,7 @@ const manualType = () =>
  */
 export const PointEntryCreate = z
   .object({
-    customer_id: Id,
+    customer_id: ref('customer', Id),
     point_type: manualType(),
     points: manualPoints(),
     reason: reason(),
@@ -205,12 +216,16 @@ export const pointEntryContract = defineContract({
 /** One customer of an injection: by customer_code (a file, a pasted list) or customer_id (the picker). */
 export const PointInjectRow = z
   .object({
-    customer_code: z
-      .string({ error: 'must be a customer code' })
-      .trim()
-      .min(1, { error: 'is required' })
-      .max(50, { error: 'must be at most 50 characters' }),
-    customer_id: Id,
+    customer_code: ref(
+      'customer',
+      z
+        .string({ error: 'must be a customer code' })
+        .trim()
+        .min(1, { error: 'is required' })
+        .max(50, { error: 'must be at most 50 characters' }),
+      'code',
+    ),
+    customer_id: ref('customer', Id),
   })
   .partial()
   .superRefine((v, ctx) => {
@@ -271,10 +286,10 @@ export const pointInjectImport = defineImport({
 /** The older body form, still accepted: codes and ids as plain lists. */
 export const POINT_INJECT_LEGACY = {
   customer_codes: z
-    .array(z.string().trim().min(1, { error: 'must not be empty' }).max(50))
+    .array(ref('customer', z.string().trim().min(1, { error: 'must not be empty' }).max(50), 'code'))
     .max(MAX_INJECT_CUSTOMERS)
     .optional(),
-  customer_ids: z.array(Id).max(MAX_INJECT_CUSTOMERS).optional(),
+  customer_ids: z.array(ref('customer', Id)).max(MAX_INJECT_CUSTOMERS).optional(),
 };
 
 /** POST /point/inject/'s body: `rows` (or the older lists) and the shared fields. */
@@ -506,9 +521,9 @@ const amountPerPoint = () =>
     .multipleOf(0.01, { error: 'must have at most 2 decimals' });
 const ruleFields = {
   name: name(),
-  item_category_id: Id.nullable(),
-  item_id: Id.nullable(),
-  customer_type_id: Id.nullable(),
+  item_category_id: ref('item_category', Id).nullable(),
+  item_id: ref('item', Id).nullable(),
+  customer_type_id: ref('customer_type', Id).nullable(),
   amount_per_point: amountPerPoint(),
   start_date: BusinessDate,
   end_date: BusinessDate,
@@ -592,7 +607,7 @@ export const PointMaxCustomer = z.object({
 });
 export type PointMaxCustomer = z.infer<typeof PointMaxCustomer>;
 const maxFields = {
-  customer_id: Id,
+  customer_id: ref('customer', Id),
   max_point: z
     .number({ error: 'must be a whole number of 0 or more' })
     .int({ error: 'must be a whole number' })
@@ -687,7 +702,7 @@ const promoFields = {
     .int({ error: 'must be a whole number' })
     .min(0, { error: 'must be 0 or more' })
     .max(MAX_POINTS_PER_MOVEMENT),
-  item_category_id: Id.nullable(),
+  item_category_id: ref('item_category', Id).nullable(),
   /** The URL answered by POST /point_promo/photo ('' for none). */
   photo: imageRef(),
   active: z.boolean(),

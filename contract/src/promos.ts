@@ -13,6 +13,7 @@ import {
   qDate,
   qInt,
   qtyInput,
+  ref,
   Timestamp,
 } from './common';
 import { withPeriod } from './period';
@@ -47,7 +48,7 @@ export const Promo = z.object({
 });
 export type Promo = z.infer<typeof Promo>;
 
-const idList = () => z.array(Id).max(200, { error: 'may list at most 200 ids' });
+const idList = (kind: string) => z.array(ref(kind, Id)).max(200, { error: 'may list at most 200 ids' });
 
 const promoFields = {
   name: name(),
@@ -60,8 +61,8 @@ const promoFields = {
   start_date: BusinessDate,
   end_date: BusinessDate,
   active: z.boolean(),
-  branch_id: Id.nullable(),
-  customer_type_ids: idList(),
+  branch_id: ref('branch', Id).nullable(),
+  customer_type_ids: idList('customer_type'),
   /** An image uploaded earlier; in a multipart create/update the file field `image` wins. */
   image: imageRef(),
 };
@@ -73,7 +74,7 @@ const promoFields = {
  */
 export const PromoCreate = withPeriod(
   z.object({
-    promo_id: z.number().int().min(0).nullable().optional(),
+    promo_id: ref('self', z.number().int().min(0)).nullable().optional(),
     ...promoFields,
     description: promoFields.description.optional().default(''),
     priority: promoFields.priority.optional(),
@@ -84,7 +85,7 @@ export const PromoCreate = withPeriod(
   }),
 );
 /** PUT /web/promo/id/{promo_id} (same multipart): partial; `promo_id`, when sent, must match the path (400). */
-export const PromoUpdate = updateSchema({ promo_id: Id, ...promoFields });
+export const PromoUpdate = updateSchema({ promo_id: ref('self', Id), ...promoFields });
 
 export const promoContract = defineContract({
   name: 'promo',
@@ -166,15 +167,15 @@ const lineFields = {
  */
 export const PromoLineCreate = z
   .object({
-    promo_id: Id,
+    promo_id: ref('promo', Id),
     ...lineFields,
     description: lineFields.description.optional().default(''),
     min_qty: lineFields.min_qty.optional().default(0),
     min_amount: lineFields.min_amount.optional().default(0),
     discount_percent: lineFields.discount_percent.optional().default(0),
     discount_amount: lineFields.discount_amount.optional().default(0),
-    item_ids: idList().optional().default([]),
-    item_category_ids: idList().optional().default([]),
+    item_ids: idList('item').optional().default([]),
+    item_category_ids: idList('item_category').optional().default([]),
   })
   .superRefine((v, ctx) => {
     if (v.item_ids.length === 0 && v.item_category_ids.length === 0) {
@@ -224,7 +225,10 @@ export const PromoItemLine = z.object({
 });
 export type PromoItemLine = z.infer<typeof PromoItemLine>;
 
-export const PromoItemLineCreate = z.object({ promo_line_id: Id, item_id: Id });
+export const PromoItemLineCreate = z.object({
+  promo_line_id: ref('promo_line', Id),
+  item_id: ref('item', Id),
+});
 
 export const promoItemLineContract = defineContract({
   name: 'promo_item_line',
@@ -261,8 +265,8 @@ export type PromoBonusItemLine = z.infer<typeof PromoBonusItemLine>;
 
 /** `uom` empty: the item's base unit. */
 export const PromoBonusItemLineCreate = z.object({
-  promo_line_id: Id,
-  item_id: Id,
+  promo_line_id: ref('promo_line', Id),
+  item_id: ref('item', Id),
   qty: qtyInput(),
   uom: z.string().trim().max(20).optional().default(''),
 });

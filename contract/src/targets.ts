@@ -7,7 +7,18 @@
 // sales invoices dated in that month (invoice_date is the Asia/Jakarta business date), cancelled
 // invoices excluded. Percentages are actual / target x 100 with 2 decimals, null without a target.
 import { z } from 'zod';
-import { BusinessDate, Id, jakartaDate, ListQuery, Money, moneyInput, qDate, qInt, qString } from './common';
+import {
+  BusinessDate,
+  Id,
+  jakartaDate,
+  ListQuery,
+  Money,
+  moneyInput,
+  qDate,
+  qInt,
+  qString,
+  ref,
+} from './common';
 import { defineImport } from './import';
 import { withPeriod } from './period';
 
@@ -71,7 +82,7 @@ const monthInput = () =>
  */
 export const CustomerTargetRow = z
   .object({
-    customer_code: code(),
+    customer_code: ref('customer', code(), 'code'),
     year: yearInput(),
     month: monthInput().optional(),
     amount: moneyInput().optional(),
@@ -281,7 +292,7 @@ export type TargetCategoryVolume = z.infer<typeof TargetCategoryVolume>;
 
 export const TargetCategoryVolumeRow = withPeriod(
   z.object({
-    customer_code: code(),
+    customer_code: ref('customer', code(), 'code'),
     name: z.string({ error: 'must be a text' }).trim().min(1, { error: 'is required' }).max(200),
     start_date: BusinessDate,
     end_date: BusinessDate,
@@ -348,7 +359,7 @@ export const TargetCategory = z.object({
 export type TargetCategory = z.infer<typeof TargetCategory>;
 
 export const TargetCategoryRow = z.object({
-  customer_code: code(),
+  customer_code: ref('customer', code(), 'code'),
   name: z.string({ error: 'must be a text' }).trim().min(1, { error: 'is required' }).max(200),
   year: yearInput(),
   month: monthInput(),

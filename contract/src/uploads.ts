@@ -2,7 +2,7 @@
 // upload photos; the group view shows the stores of a folder with their photos (thumbnails made on
 // upload), the report counts stores and photos per branch.
 import { z } from 'zod';
-import { BusinessDate, Id, ListQuery, PageMeta, qBool, qDate, qInt, qString, Timestamp } from './common';
+import { BusinessDate, Id, ListQuery, PageMeta, qBool, qDate, qInt, qString, ref, Timestamp } from './common';
 import { withPeriod } from './period';
 import { defineContract, updateSchema } from './resource';
 import { qIdList } from './targets';
@@ -31,11 +31,8 @@ export type UploadFolder = z.infer<typeof UploadFolder>;
 
 const folderFields = {
   name: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(200),
-  branch_id: Id.nullable().optional(),
-  customer_code: z
-    .string()
-    .trim()
-    .max(50)
+  branch_id: ref('branch', Id).nullable().optional(),
+  customer_code: ref('customer', z.string().trim().max(50), 'code')
     .nullable()
     .optional()
     .transform((v) => (v === '' ? null : v)),

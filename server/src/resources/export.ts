@@ -151,7 +151,7 @@ export function registerExport(app: FastifyInstance, db: Db, def: AnyResourceDef
   r.get(
     `/export/${contract.name}`,
     {
-      config: { area: contract.area, action: 'view' },
+      config: { area: contract.area, action: 'view', scope: { resource: contract.name } },
       schema: {
         tags: ['export'],
         summary: `Export every ${label} record matching the filters (CSV or XLSX, streamed)`,

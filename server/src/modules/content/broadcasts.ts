@@ -258,6 +258,7 @@ async function lockBroadcast(tx: DbOrTx, id: number): Promise<string> {
 }
 
 export const broadcastResource = defineResource({
+  scope: 'none',
   contract: broadcastContract,
   table: broadcasts,
   images: ['image'],

@@ -14,6 +14,7 @@ function valuesOf(input: Record<string, unknown>, rename: Record<string, string>
 }
 
 export const newsResource = defineResource({
+  scope: 'none',
   contract: newsContract,
   table: news,
   images: ['photo'],
@@ -51,6 +52,7 @@ export const newsResource = defineResource({
 });
 
 export const popupResource = defineResource({
+  scope: 'none',
   contract: popupContract,
   table: popups,
   images: ['photo'],
@@ -85,6 +87,7 @@ export const popupResource = defineResource({
 });
 
 export const promoVideoResource = defineResource({
+  scope: 'none',
   contract: promoVideoContract,
   table: promo_videos,
   images: ['thumbnail'],

@@ -15,7 +15,6 @@ import { type Db, rows } from '../../db/client';
 import { promos } from '../../db/schema/promos';
 import { writeAudit } from '../../http/audit';
 import { badRequest } from '../../http/errors';
-import { assertBranchInScope } from '../../http/scope';
 import { assertStoredImages, multipartJsonBody } from '../../http/uploads';
 import { registerAction } from '../../resources/actions';
 import { assertPeriod } from '../../resources/define';
@@ -36,7 +35,7 @@ export function registerPromoRoutes(api: FastifyInstance, db: Db): void {
   api.withTypeProvider<ZodTypeProvider>().put(
     path,
     {
-      config: { area: 'promo', action: 'update' },
+      config: { area: 'promo', action: 'update', scope: { resource: 'promo' } },
       preValidation: multipartJsonBody(['image', 'photo']),
       schema: {
         tags: ['promo'],
@@ -57,7 +56,6 @@ export function registerPromoRoutes(api: FastifyInstance, db: Db): void {
           `promo_id: ${body.promo_id} in the body does not match the promo of the path (${id})`,
         );
       }
-      if (body.branch_id !== undefined) assertBranchInScope(req, body.branch_id as number | null);
       const image = req.uploadedImage;
       const stored = image ? await req.server.uploads.save(image, 'promo') : null;
       try {

@@ -43,6 +43,7 @@ function photoValues(input: Record<string, unknown>): Record<string, unknown> {
 // Coupons
 
 export const couponResource = defineResource({
+  scope: 'none',
   // DELETE /coupon/:id is an action (coupons.routes.ts): a coupon with redemptions is deactivated.
   contract: couponContract,
   table: coupons,
@@ -171,6 +172,7 @@ export const couponRedeemResource = defineResource({
 const showAll = (req: FastifyRequest) => (req.query as { show_all?: boolean } | undefined)?.show_all;
 
 export const voucherResource = defineResource({
+  scope: 'none',
   contract: voucherContract,
   table: vouchers,
   images: ['photo'],

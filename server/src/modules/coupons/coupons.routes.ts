@@ -208,7 +208,7 @@ export function registerCouponRoutes(app: FastifyInstance, db: Db): void {
   r.post(
     couponRedeemContract.paths.create!,
     {
-      config: { area: 'coupon', action: 'create' },
+      config: { area: 'coupon', action: 'create', scope: { resource: couponRedeemContract.name } },
       schema: {
         tags: ['coupon'],
         summary:
@@ -265,7 +265,7 @@ export function registerCouponRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     redeemedReportContract.paths.list!,
     {
-      config: { area: 'coupon', action: 'view' },
+      config: { area: 'coupon', action: 'view', scope: 'branch' },
       schema: {
         tags: ['coupon'],
         summary:
@@ -286,7 +286,7 @@ export function registerCouponRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     LOTTERY_REPORT_PATH,
     {
-      config: { area: 'lottery', action: 'view' },
+      config: { area: 'lottery', action: 'view', scope: 'branch' },
       schema: {
         tags: ['lottery'],
         summary: 'Lottery coupons counted per branch, per region and per draw period (within your branches)',

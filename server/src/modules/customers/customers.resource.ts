@@ -151,18 +151,9 @@ export const customerResource = defineResource({
     monthly_max_point: (only: boolean) =>
       only ? isNotNull(customers.monthly_max_point) : isNull(customers.monthly_max_point),
   },
-  scope: {
-    branchColumn: customers.branch_id,
-    inputKey: 'branch_id',
-    references: {
-      salesman_id: {
-        table: salesmen,
-        branchColumn: salesmen.branch_id,
-        label: 'salesman',
-        codeColumn: salesmen.salesman_code,
-      },
-    },
-  },
+  // Body references (`salesman_id`, `branch_id`) are declared in the contract (ref).
+  scope: { branchColumn: customers.branch_id },
+  code: customers.customer_code,
   upload: { column: 'photo_url', folder: 'customer' },
   detail: async (customer, { db, query }) => {
     const id = customer.id as number;
@@ -216,6 +207,7 @@ export const customerResource = defineResource({
 });
 
 export const customerTypeResource = defineResource({
+  scope: 'none',
   contract: customerTypeContract,
   table: customer_types,
   columns: {

@@ -89,6 +89,7 @@ export const pointLedgerResource = defineResource({
 // rule; a rule for the customer's type > one for every type; then the newest (highest id).
 
 export const pointRuleResource = defineResource({
+  scope: 'none',
   contract: pointRuleContract,
   table: point_rules,
   columns: {
@@ -213,18 +214,8 @@ export const pointMaxCustomerResource = defineResource({
     showAll(req)
       ? undefined
       : sql`(${point_max_customers.active} and ${point_max_customers.end_date} >= current_date)`,
-  scope: {
-    branchColumn: customers.branch_id,
-    // The customer named in a create/update: 404 when unknown, 403 outside the caller's branches.
-    references: {
-      customer_id: {
-        table: customers,
-        branchColumn: customers.branch_id,
-        label: 'customer',
-        codeColumn: customers.customer_code,
-      },
-    },
-  },
+  // The customer named in a create/update (contract: ref) is checked against this scope's rule.
+  scope: { branchColumn: customers.branch_id },
   hooks: {
     beforeCreate: async (input, { tx }) => {
       await assertNoMaxOverlap(tx, input, null);
@@ -270,6 +261,7 @@ function promoValues(input: Record<string, unknown>): Record<string, unknown> {
 }
 
 export const pointPromoResource = defineResource({
+  scope: 'none',
   contract: pointPromoContract,
   table: point_promos,
   images: ['photo'],

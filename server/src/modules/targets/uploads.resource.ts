@@ -71,7 +71,7 @@ export const uploadFolderResource = defineResource({
     active: upload_folders.active,
     customer_code: upload_folders.customer_code,
   },
-  scope: { branchColumn: upload_folders.branch_id, inputKey: 'branch_id', nullVisible: true },
+  scope: { branchColumn: upload_folders.branch_id, nullVisible: true },
   hooks: {
     async beforeCreate(input, { req, tx }) {
       await checkFolderCustomer(tx, req, input.customer_code, input.branch_id);

@@ -56,7 +56,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     UPLOAD_PATHS.group,
     {
-      config: { area: 'upload', action: 'view' },
+      config: { area: 'upload', action: 'view', scope: 'branch' },
       schema: {
         tags,
         summary:
@@ -156,7 +156,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     UPLOAD_PATHS.report,
     {
-      config: { area: 'upload', action: 'view' },
+      config: { area: 'upload', action: 'view', scope: 'branch' },
       schema: {
         tags,
         summary:
@@ -222,7 +222,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
   r.post(
     UPLOAD_PATHS.create,
     {
-      config: { area: 'upload', action: 'create' },
+      config: { area: 'upload', action: 'create', scope: 'branch' },
       schema: {
         tags,
         summary:
@@ -314,7 +314,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
   r.delete(
     '/upload/:id',
     {
-      config: { area: 'upload', action: 'delete' },
+      config: { area: 'upload', action: 'delete', scope: 'branch' },
       schema: {
         tags,
         summary: 'Delete one photo (its files are removed by the hourly sweep of unreferenced uploads)',
