@@ -3,7 +3,7 @@
 // stores' inbox (read by the companion app) and hands the message to the push adapter.
 import { z } from 'zod';
 import { defineAction } from './action';
-import { Id, imageRef, qInt, qString, Timestamp } from './common';
+import { Id, imageRef, qInt, qString, ref, Timestamp } from './common';
 import { appLink } from './content';
 import { defineContract, updateSchema } from './resource';
 
@@ -55,7 +55,7 @@ export const Broadcast = z.object({
 });
 export type Broadcast = z.infer<typeof Broadcast>;
 
-const ids = () => z.array(Id).max(1000, { error: 'may list at most 1000 ids' });
+const ids = (kind: string) => z.array(ref(kind, Id)).max(1000, { error: 'may list at most 1000 ids' });
 const broadcastFields = {
   title: z.string().trim().min(1, { error: 'is required' }).max(200),
   message: z.string().trim().min(1, { error: 'is required' }).max(4000),
@@ -64,12 +64,12 @@ const broadcastFields = {
   audience: z.enum(BROADCAST_AUDIENCES, {
     error: `must be one of ${BROADCAST_AUDIENCES.join(', ')}`,
   }),
-  branch_ids: ids(),
-  region_ids: ids(),
-  region_group_ids: ids(),
-  customer_type_ids: ids(),
+  branch_ids: ids('branch'),
+  region_ids: ids('region'),
+  region_group_ids: ids('region_group'),
+  customer_type_ids: ids('customer_type'),
   customer_codes: z
-    .array(z.string().trim().min(1).max(50))
+    .array(ref('customer', z.string().trim().min(1).max(50), 'code'))
     .max(100_000, { error: 'may list at most 100000 codes' }),
   installed_only: z.boolean(),
 };

@@ -66,6 +66,24 @@ export const LedgerDate = BusinessDate.refine((v) => v <= jakartaDate(31), {
 });
 export const Timestamp = z.string();
 export const Id = z.number().int().positive();
+
+/**
+ * What an input field names (CONTRACT.md section 5): a record of a resource (`customer`, `promo_line`,
+ * by the contract name), a `branch`, or `self` (the record of the path itself). The server checks every
+ * such field of every body it accepts against the caller's branches (unknown: 404, another branch's:
+ * 403), and the scope walk test puts other branches' records into each of them.
+ * `by: 'code'` names the record by its code (`customer_code`) instead of its id.
+ */
+export type Reference = { kind: string; by?: 'id' | 'code' };
+export const references = z.registry<Reference>();
+
+/** `schema` (an id, a code, or a list of them), declared as naming a record of `kind`. */
+export function ref<T extends z.ZodType>(kind: string, schema: T, by: Reference['by'] = 'id'): T {
+  // A copy: the same schema object (`Id`) serves many fields naming different things.
+  const own = schema.clone() as T;
+  references.add(own, { kind, by });
+  return own;
+}
 export const Money = z.number();
 
 const hasAtMostDecimals = (v: number, places: number) => {

@@ -3,7 +3,7 @@
 // answered url is sent in the JSON body.
 import { z } from 'zod';
 import { BusinessDate, Id, imageRef, qBool, qDate, qString, Timestamp } from './common';
-import { periodIssue } from './promos';
+import { withPeriod } from './period';
 import { defineContract, updateSchema } from './resource';
 
 const title = () => z.string().trim().min(1, { error: 'is required' }).max(200);
@@ -59,15 +59,15 @@ const newsFields = {
   start_date: BusinessDate,
   end_date: BusinessDate,
 };
-export const NewsCreate = z
-  .object({
+export const NewsCreate = withPeriod(
+  z.object({
     ...newsFields,
     content: newsFields.content.optional().default(''),
     photo: newsFields.photo.optional().default(''),
     priority: newsFields.priority.optional().default(0),
     active: newsFields.active.optional().default(true),
-  })
-  .superRefine(periodIssue);
+  }),
+);
 export const NewsUpdate = updateSchema(newsFields);
 
 export const newsContract = defineContract({
@@ -124,14 +124,14 @@ const popupFields = {
   start_date: BusinessDate,
   end_date: BusinessDate,
 };
-export const PopupCreate = z
-  .object({
+export const PopupCreate = withPeriod(
+  z.object({
     ...popupFields,
     photo: popupFields.photo.optional().default(''),
     link: popupFields.link.optional().default(''),
     active: popupFields.active.optional().default(true),
-  })
-  .superRefine(periodIssue);
+  }),
+);
 export const PopupUpdate = updateSchema(popupFields);
 
 export const popupContract = defineContract({
@@ -202,14 +202,14 @@ const videoFields = {
   start_date: BusinessDate,
   end_date: BusinessDate,
 };
-export const PromoVideoCreate = z
-  .object({
+export const PromoVideoCreate = withPeriod(
+  z.object({
     ...videoFields,
     description: videoFields.description.optional().default(''),
     thumbnail: videoFields.thumbnail.optional().default(''),
     active: videoFields.active.optional().default(true),
-  })
-  .superRefine(periodIssue);
+  }),
+);
 export const PromoVideoUpdate = updateSchema(videoFields);
 
 export const promoVideoContract = defineContract({

@@ -18,7 +18,8 @@
 //                            row of type 6 gives the points back and the stock returns; audited)
 //   delivered and reverted are final: a second revert, or reverting a delivered gift, answers 409.
 import { z } from 'zod';
-import { BusinessDate, Id, imageRef, qBool, qDate, qInt, Timestamp } from './common';
+import { BusinessDate, Id, imageRef, qBool, qDate, qInt, ref, Timestamp } from './common';
+import { withPeriod } from './period';
 import { defineContract, updateSchema } from './resource';
 
 export const COUPON_STATUSES = ['redeemed', 'processed', 'delivered', 'reverted'] as const;
@@ -44,17 +45,11 @@ const text = (max: number) =>
     .trim()
     .max(max, { error: `must be at most ${max} characters` });
 const name = () => text(200).min(1, { error: 'is required' });
-const idList = () =>
+const idList = (kind: string) =>
   z
-    .array(Id, { error: 'must be a list of ids' })
+    .array(ref(kind, Id), { error: 'must be a list of ids' })
     .max(500)
     .refine((v) => new Set(v).size === v.length, { error: 'must not repeat an id' });
-
-function checkPeriod(v: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx) {
-  if (v.start_date && v.end_date && v.end_date < v.start_date) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must be on or after start_date' });
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Coupons: /coupon/
@@ -98,19 +93,19 @@ const couponFields = {
   start_date: BusinessDate,
   end_date: BusinessDate,
   active: z.boolean(),
-  customer_type_ids: idList(),
-  branch_ids: idList(),
+  customer_type_ids: idList('customer_type'),
+  branch_ids: idList('branch'),
 };
-export const CouponCreate = z
-  .object({
+export const CouponCreate = withPeriod(
+  z.object({
     ...couponFields,
     description: couponFields.description.optional().default(''),
     photo: couponFields.photo.optional().default(''),
     active: couponFields.active.optional().default(true),
     customer_type_ids: couponFields.customer_type_ids.optional().default([]),
     branch_ids: couponFields.branch_ids.optional().default([]),
-  })
-  .superRefine(checkPeriod);
+  }),
+);
 export type CouponCreate = z.input<typeof CouponCreate>;
 export const CouponUpdate = updateSchema(couponFields);
 
@@ -189,8 +184,8 @@ export type CouponRedeem = z.infer<typeof CouponRedeem>;
 
 /** POST /coupon_redeem/: staff redeem a coupon on a store's behalf. */
 export const CouponRedeemCreate = z.object({
-  coupon_id: Id,
-  customer_id: Id,
+  coupon_id: ref('coupon', Id),
+  customer_id: ref('customer', Id),
   note: text(500).optional().default(''),
 });
 export type CouponRedeemCreate = z.input<typeof CouponRedeemCreate>;

@@ -12,8 +12,10 @@ import {
   qDate,
   qInt,
   qString,
+  ref,
   Timestamp,
 } from './common';
+import { withPeriod } from './period';
 import { defineContract, updateSchema } from './resource';
 
 export const Customer = z.object({
@@ -85,15 +87,15 @@ const note = () => z.string().trim().max(1000, { error: 'must be at most 1000 ch
  * field `form_data` plus an optional `photo` file. customer_code is the ERP's key and cannot change here.
  */
 export const CustomerUpdate = updateSchema({
-  customer_id: Id,
+  customer_id: ref('self', Id),
   customer_name: z.string().trim().min(1, { error: 'is required' }).max(150),
   owner_name: z.string().trim().max(150),
-  customer_type_id: Id.nullable(),
-  customer_level_id: Id.nullable(),
-  salesman_id: Id.nullable(),
-  salesman_type_id: Id.nullable(),
-  branch_id: Id,
-  region_area_id: Id.nullable(),
+  customer_type_id: ref('customer_type', Id).nullable(),
+  customer_level_id: ref('customer_level', Id).nullable(),
+  salesman_id: ref('salesman', Id).nullable(),
+  salesman_type_id: ref('salesman_type', Id).nullable(),
+  branch_id: ref('branch', Id),
+  region_area_id: ref('region_area', Id).nullable(),
   phone_number: phone(),
   email: z.union([z.email({ error: 'must be a valid e-mail address' }), z.literal('')]),
   address: z.string().trim().max(300),
@@ -225,7 +227,7 @@ export const customerContract = defineContract({
 // Bulk edits: all-or-nothing over the customers named (an unknown one is a 400, one outside the
 // caller's branches a 403, each named; nothing is written), one transaction, one audit row each.
 const CustomerIds = z
-  .array(Id, { error: 'must be a list of customer ids' })
+  .array(ref('customer', Id), { error: 'must be a list of customer ids' })
   .min(1, { error: 'must name at least one customer' })
   .max(5000, { error: 'may name at most 5000 customers' });
 
@@ -236,10 +238,10 @@ export const CustomerBulkEdit = z
     is_data_complete: z.boolean().optional(),
     active: z.boolean().optional(),
     admin_validate: z.boolean().optional(),
-    customer_type_id: Id.nullable().optional(),
-    customer_level_id: Id.nullable().optional(),
-    salesman_id: Id.nullable().optional(),
-    salesman_type_id: Id.nullable().optional(),
+    customer_type_id: ref('customer_type', Id).nullable().optional(),
+    customer_level_id: ref('customer_level', Id).nullable().optional(),
+    salesman_id: ref('salesman', Id).nullable().optional(),
+    salesman_type_id: ref('salesman_type', Id).nullable().optional(),
     class_mekar: z.boolean().optional(),
     exclude_all_point: z.boolean().optional(),
     monthly_max_point: maxPoint().optional(),
@@ -274,11 +276,13 @@ export const CUSTOMER_BULK_PATHS = {
 // over which each row's invoices are summed; `export=1` answers up to CUSTOMER_REPORT_EXPORT_CAP rows at once.
 export const CUSTOMER_REPORT_PATH = '/web/customer/report';
 export const CUSTOMER_REPORT_EXPORT_CAP = 10_000;
-export const CustomerReportQuery = ListQuery.extend(CustomerFilters.shape).extend({
-  start_date: qDate(),
-  end_date: qDate(),
-  export: qBool(),
-});
+export const CustomerReportQuery = withPeriod(
+  ListQuery.extend(CustomerFilters.shape).extend({
+    start_date: qDate(),
+    end_date: qDate(),
+    export: qBool(),
+  }),
+);
 export const CustomerReportRow = Customer.pick({
   id: true,
   customer_id: true,
@@ -372,6 +376,21 @@ export const customerLogContract = defineContract({
   defaultSort: { by: 'id', dir: 'desc' },
   searchFields: ['customer_name', 'customer_code', 'action'],
 });
+
+/** One field a customer log row changed. */
+export type CustomerLogChange = { field: string; from: unknown; to: unknown };
+
+/** A log row's changes: the API writes `{changes: {field: {from, to}}}`; older rows hold `{field: {before, after}}`. */
+export function changesOf(detail: unknown): CustomerLogChange[] {
+  if (!detail || typeof detail !== 'object') return [];
+  const d = detail as Record<string, unknown>;
+  const source = (d.changes && typeof d.changes === 'object' ? d.changes : d) as Record<string, unknown>;
+  return Object.entries(source).flatMap(([field, v]) => {
+    if (!v || typeof v !== 'object') return [];
+    const c = v as Record<string, unknown>;
+    return [{ field, from: 'from' in c ? c.from : c.before, to: 'to' in c ? c.to : c.after }];
+  });
+}
 
 /** Last seen: one row per customer that has used the mobile app, latest first. */
 export const CustomerLastSeen = z.object({

@@ -16,6 +16,7 @@
 //   Rollup dash_points_day_branch (per customer: the ledger).
 import { z } from 'zod';
 import { BusinessDate, Id, jakartaDate, Money, PageMeta, qBool, qInt, qString, Timestamp } from './common';
+import { withPeriod } from './period';
 
 export const MAX_ID_LIST = 500;
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -60,11 +61,6 @@ const rangeShape = {
   /** Last day, included; default: today. */
   end_date: qDay(),
 };
-const checkRange = (q: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx) => {
-  if (q.start_date && q.end_date && q.start_date > q.end_date) {
-    ctx.addIssue({ code: 'custom', path: ['start_date'], message: 'must not be after end_date' });
-  }
-};
 
 /** The default range: this month up to today (Asia/Jakarta). */
 export function defaultRange(today = jakartaDate()): { start_date: string; end_date: string } {
@@ -103,7 +99,7 @@ const orgShape = {
 // ---------------------------------------------------------------------------------------------
 // Figures
 
-export const DashboardQuery = z.object({ ...rangeShape, ...orgShape, ...userParams }).superRefine(checkRange);
+export const DashboardQuery = withPeriod(z.object({ ...rangeShape, ...orgShape, ...userParams }));
 export type DashboardQuery = z.infer<typeof DashboardQuery>;
 
 const Figures = {
@@ -146,8 +142,8 @@ export type DashboardBranchRow = z.infer<typeof DashboardBranchRow>;
 export const STORE_STATUSES = ['registered', 'not_registered', 'activated', 'inactive'] as const;
 export type StoreStatus = (typeof STORE_STATUSES)[number];
 
-export const CustomerFiguresQuery = z
-  .object({
+export const CustomerFiguresQuery = withPeriod(
+  z.object({
     ...rangeShape,
     ...orgShape,
     ...listShape,
@@ -161,8 +157,8 @@ export const CustomerFiguresQuery = z
       blank,
       z.enum(STORE_STATUSES, { error: `must be one of: ${STORE_STATUSES.join(', ')}` }).optional(),
     ),
-  })
-  .superRefine(checkRange);
+  }),
+);
 export type CustomerFiguresQuery = z.infer<typeof CustomerFiguresQuery>;
 export const CUSTOMER_FIGURE_SORT_KEYS = [
   'turnover',
@@ -197,9 +193,9 @@ export const DashboardCustomerRow = z.object({
 });
 export type DashboardCustomerRow = z.infer<typeof DashboardCustomerRow>;
 
-export const RegisteredUserQuery = z
-  .object({ ...rangeShape, ...orgShape, ...listShape, ...userParams })
-  .superRefine(checkRange);
+export const RegisteredUserQuery = withPeriod(
+  z.object({ ...rangeShape, ...orgShape, ...listShape, ...userParams }),
+);
 export const REGISTERED_SORT_KEYS = [
   'customer_name',
   'customer_code',
@@ -282,27 +278,27 @@ const productFilters = {
   item_ids: qIds(),
 };
 
-export const OmzetQuery = z
-  .object({
+export const OmzetQuery = withPeriod(
+  z.object({
     ...rangeShape,
     ...orgShape,
     ...productFilters,
     /** Restricts the rows to these keys: region groups, regions, areas, branches, customers or items. */
     ids: qIds(),
     ...userParams,
-  })
-  .superRefine(checkRange);
+  }),
+);
 export type OmzetQuery = z.infer<typeof OmzetQuery>;
-export const OmzetCustomerQuery = z
-  .object({
+export const OmzetCustomerQuery = withPeriod(
+  z.object({
     ...rangeShape,
     ...orgShape,
     ...productFilters,
     ids: qIds(),
     ...listShape,
     ...userParams,
-  })
-  .superRefine(checkRange);
+  }),
+);
 export type OmzetCustomerQuery = z.infer<typeof OmzetCustomerQuery>;
 export const OMZET_CUSTOMER_SORT_KEYS = ['turnover', 'qty', 'customer_name', 'customer_code'] as const;
 
@@ -380,7 +376,7 @@ export type OmzetGraphRow = z.infer<typeof OmzetGraphRow>;
 // ---------------------------------------------------------------------------------------------
 // Invoice tracking and virtual-account payments
 
-export const TrackingQuery = z.object({ ...rangeShape, ...orgShape, ...userParams }).superRefine(checkRange);
+export const TrackingQuery = withPeriod(z.object({ ...rangeShape, ...orgShape, ...userParams }));
 export type TrackingQuery = z.infer<typeof TrackingQuery>;
 /** Ageing buckets: days past the due date (the invoice date when none) as of today; not yet due counts as 0. */
 export const AGEING_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
@@ -407,16 +403,16 @@ export const TrackingRow = z.object({
 });
 export type TrackingRow = z.infer<typeof TrackingRow>;
 
-export const VaReportQuery = z
-  .object({
+export const VaReportQuery = withPeriod(
+  z.object({
     ...rangeShape,
     ...orgShape,
     ...listShape,
     ...userParams,
     /** true: matched to an invoice; false: unmatched (visible to users who see every branch). */
     matched: qBool(),
-  })
-  .superRefine(checkRange);
+  }),
+);
 export type VaReportQuery = z.infer<typeof VaReportQuery>;
 export const VA_SORT_KEYS = ['paid_at', 'amount', 'invoice_number'] as const;
 export const VaReportRow = z.object({

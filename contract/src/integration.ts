@@ -11,8 +11,9 @@
 //   gross_amount is the sum of its lines' net amounts and net_amount = gross_amount - discount_amount.
 //   Branch and salesman are taken from the customer unless salesman_code is given.
 import { z } from 'zod';
-import { BusinessDate, moneyInput, qtyInput } from './common';
+import { BusinessDate, moneyInput, qtyInput, ref } from './common';
 import { defineImport, importBody } from './import';
+import { withPeriod } from './period';
 import { DocumentNo, INVOICE_STATUSES, ORDER_STATUSES, PAYMENT_METHODS } from './sales';
 
 export const IMPORT_MAX_DOCUMENTS = 5000;
@@ -24,7 +25,7 @@ const code = () => z.string({ error: 'must be a code' }).trim().min(1, { error: 
 export const ImportLine = z.object({
   /** Position in the document; default its place in `lines` (1, 2, ...). Unique within a document. */
   line_no: z.number().int().positive().max(100_000).optional(),
-  item_code: code(),
+  item_code: ref('item', code(), 'code'),
   qty: qtyInput(),
   /** Default: the item's base unit. */
   uom: z.string().trim().min(1).max(20).optional(),
@@ -58,29 +59,27 @@ const docLines = () =>
     .min(1, { error: 'must hold at least one line' })
     .max(IMPORT_MAX_LINES_PER_DOCUMENT, { error: `may hold at most ${IMPORT_MAX_LINES_PER_DOCUMENT} lines` });
 
-export const SalesInvoiceDocument = z
-  .object({
-    document_no: DocumentNo,
-    invoice_date: BusinessDate,
-    due_date: BusinessDate.nullable().optional(),
-    customer_code: code(),
-    /** Default: the customer's salesman. */
-    salesman_code: code().nullable().optional(),
-    status: z.enum(INVOICE_STATUSES).optional().default('unpaid'),
-    payment_method: z.enum(PAYMENT_METHODS).optional().default('cash'),
-    virtual_account_no: z.string().trim().min(1).max(50).nullable().optional(),
-    paid_at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 timestamp' }).nullable().optional(),
-    /** Header discount on top of the lines' own discounts. */
-    discount_amount: moneyInput().optional().default(0),
-    note: z.string().trim().max(500).optional().default(''),
-    lines: docLines(),
-  })
-  .superRefine((d, ctx) => {
-    if (d.due_date && d.due_date < d.invoice_date) {
-      ctx.addIssue({ code: 'custom', path: ['due_date'], message: 'must be on or after invoice_date' });
-    }
-    lineChecks(d.lines, ctx);
-  });
+export const SalesInvoiceDocument = withPeriod(
+  z
+    .object({
+      document_no: DocumentNo,
+      invoice_date: BusinessDate,
+      due_date: BusinessDate.nullable().optional(),
+      customer_code: ref('customer', code(), 'code'),
+      /** Default: the customer's salesman. */
+      salesman_code: ref('salesman', code(), 'code').nullable().optional(),
+      status: z.enum(INVOICE_STATUSES).optional().default('unpaid'),
+      payment_method: z.enum(PAYMENT_METHODS).optional().default('cash'),
+      virtual_account_no: z.string().trim().min(1).max(50).nullable().optional(),
+      paid_at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 timestamp' }).nullable().optional(),
+      /** Header discount on top of the lines' own discounts. */
+      discount_amount: moneyInput().optional().default(0),
+      note: z.string().trim().max(500).optional().default(''),
+      lines: docLines(),
+    })
+    .superRefine((d, ctx) => lineChecks(d.lines, ctx)),
+  { start: 'invoice_date', end: 'due_date' },
+);
 export type SalesInvoiceDocument = z.infer<typeof SalesInvoiceDocument>;
 
 export const CustomerOrderDocument = z
@@ -93,8 +92,8 @@ export const CustomerOrderDocument = z
       .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { error: 'must be a time as HH:MM or HH:MM:SS' })
       .optional()
       .default('00:00:00'),
-    customer_code: code(),
-    salesman_code: code().nullable().optional(),
+    customer_code: ref('customer', code(), 'code'),
+    salesman_code: ref('salesman', code(), 'code').nullable().optional(),
     status: z.enum(ORDER_STATUSES).optional().default('new'),
     discount_amount: moneyInput().optional().default(0),
     note: z.string().trim().max(500).optional().default(''),

@@ -1,6 +1,6 @@
 // Organisation area: region groups, regions, region areas, branches, salesman types, salesmen, partners.
 import { z } from 'zod';
-import { Id, qBool, qInt, Timestamp } from './common';
+import { Id, qBool, qInt, ref, Timestamp } from './common';
 import { defineContract, updateSchema } from './resource';
 
 const name = (max = 100) => z.string().trim().min(1, { error: 'is required' }).max(max);
@@ -90,8 +90,8 @@ export const Branch = z.object({
 export type Branch = z.infer<typeof Branch>;
 export const BranchUpdate = updateSchema({
   name: name(),
-  region_id: Id,
-  region_area_id: Id.nullable(),
+  region_id: ref('region', Id),
+  region_area_id: ref('region_area', Id).nullable(),
   city: z.string().trim().max(100),
   address: z.string().trim().max(300),
   phone_number: phone(),
@@ -145,10 +145,10 @@ export const Salesman = z.object({
 });
 export type Salesman = z.infer<typeof Salesman>;
 export const SalesmanCreate = z.object({
-  salesman_code: code(),
+  salesman_code: ref('self', code(), 'code'),
   salesman_name: name(),
-  branch_id: Id,
-  salesman_type_id: Id.nullable().optional(),
+  branch_id: ref('branch', Id),
+  salesman_type_id: ref('salesman_type', Id).nullable().optional(),
   phone_number: phone().optional().default(''),
   email: z
     .union([z.email({ error: 'must be a valid e-mail address' }), z.literal('')])
@@ -193,7 +193,7 @@ export const Partner = z.object({
   updated_at: Timestamp,
 });
 export const PartnerCreate = z.object({
-  partner_code: code(),
+  partner_code: ref('self', code(), 'code'),
   partner_name: name(),
   contact_name: z.string().trim().max(100).optional().default(''),
   phone_number: phone().optional().default(''),
@@ -202,7 +202,7 @@ export const PartnerCreate = z.object({
     .optional()
     .default(''),
   address: z.string().trim().max(300).optional().default(''),
-  branch_id: Id.nullable().optional(),
+  branch_id: ref('branch', Id).nullable().optional(),
   active: z.boolean().optional().default(true),
 });
 export const PartnerUpdate = updateSchema(PartnerCreate.shape);

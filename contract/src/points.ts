@@ -13,8 +13,20 @@
 //   (see POINT_RULES_NOTE). Re-sending an invoice whose points changed writes a correction row
 //   (type 7) for the difference; re-sending it unchanged writes nothing.
 import { z } from 'zod';
-import { BusinessDate, Id, imageRef, LedgerDate, qBool, qDate, qInt, qString, Timestamp } from './common';
+import {
+  BusinessDate,
+  Id,
+  imageRef,
+  LedgerDate,
+  qBool,
+  qDate,
+  qInt,
+  qString,
+  ref,
+  Timestamp,
+} from './common';
 import { defineImport, ImportResult, importBody } from './import';
+import { withPeriod } from './period';
 import { defineContract, updateSchema } from './resource';
 
 /** Ledger point types. SPEC.md fixes 1 and 5; the others are this project's. */
@@ -82,13 +94,6 @@ const qPointType = () =>
       .optional(),
   );
 
-/** The dates of a period: end on or after start (both ends included). */
-function checkPeriod(v: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx) {
-  if (v.start_date && v.end_date && v.end_date < v.start_date) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must be on or after start_date' });
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Ledger: GET /point/, /point/select, /point/id/{id}, POST /point/, PUT and DELETE /point/{id}
 
@@ -142,7 +147,7 @@ const manualType = () =>
  */
 export const PointEntryCreate = z
   .object({
-    customer_id: Id,
+    customer_id: ref('customer', Id),
     point_type: manualType(),
     points: manualPoints(),
     reason: reason(),
@@ -211,12 +216,16 @@ export const pointEntryContract = defineContract({
 /** One customer of an injection: by customer_code (a file, a pasted list) or customer_id (the picker). */
 export const PointInjectRow = z
   .object({
-    customer_code: z
-      .string({ error: 'must be a customer code' })
-      .trim()
-      .min(1, { error: 'is required' })
-      .max(50, { error: 'must be at most 50 characters' }),
-    customer_id: Id,
+    customer_code: ref(
+      'customer',
+      z
+        .string({ error: 'must be a customer code' })
+        .trim()
+        .min(1, { error: 'is required' })
+        .max(50, { error: 'must be at most 50 characters' }),
+      'code',
+    ),
+    customer_id: ref('customer', Id),
   })
   .partial()
   .superRefine((v, ctx) => {
@@ -277,10 +286,10 @@ export const pointInjectImport = defineImport({
 /** The older body form, still accepted: codes and ids as plain lists. */
 export const POINT_INJECT_LEGACY = {
   customer_codes: z
-    .array(z.string().trim().min(1, { error: 'must not be empty' }).max(50))
+    .array(ref('customer', z.string().trim().min(1, { error: 'must not be empty' }).max(50), 'code'))
     .max(MAX_INJECT_CUSTOMERS)
     .optional(),
-  customer_ids: z.array(Id).max(MAX_INJECT_CUSTOMERS).optional(),
+  customer_ids: z.array(ref('customer', Id)).max(MAX_INJECT_CUSTOMERS).optional(),
 };
 
 /** POST /point/inject/'s body: `rows` (or the older lists) and the shared fields. */
@@ -512,9 +521,9 @@ const amountPerPoint = () =>
     .multipleOf(0.01, { error: 'must have at most 2 decimals' });
 const ruleFields = {
   name: name(),
-  item_category_id: Id.nullable(),
-  item_id: Id.nullable(),
-  customer_type_id: Id.nullable(),
+  item_category_id: ref('item_category', Id).nullable(),
+  item_id: ref('item', Id).nullable(),
+  customer_type_id: ref('customer_type', Id).nullable(),
   amount_per_point: amountPerPoint(),
   start_date: BusinessDate,
   end_date: BusinessDate,
@@ -527,20 +536,21 @@ export function ruleTargetError(v: { item_id?: number | null; item_category_id?:
     ? 'give either item_id or item_category_id (or neither for every item), not both'
     : null;
 }
-export const PointRuleCreate = z
-  .object({
-    ...ruleFields,
-    item_category_id: ruleFields.item_category_id.optional().default(null),
-    item_id: ruleFields.item_id.optional().default(null),
-    customer_type_id: ruleFields.customer_type_id.optional().default(null),
-    active: ruleFields.active.optional().default(true),
-    note: ruleFields.note.optional().default(''),
-  })
-  .superRefine((v, ctx) => {
-    checkPeriod(v, ctx);
-    const t = ruleTargetError(v);
-    if (t) ctx.addIssue({ code: 'custom', path: ['item_id'], message: t });
-  });
+export const PointRuleCreate = withPeriod(
+  z
+    .object({
+      ...ruleFields,
+      item_category_id: ruleFields.item_category_id.optional().default(null),
+      item_id: ruleFields.item_id.optional().default(null),
+      customer_type_id: ruleFields.customer_type_id.optional().default(null),
+      active: ruleFields.active.optional().default(true),
+      note: ruleFields.note.optional().default(''),
+    })
+    .superRefine((v, ctx) => {
+      const t = ruleTargetError(v);
+      if (t) ctx.addIssue({ code: 'custom', path: ['item_id'], message: t });
+    }),
+);
 export const PointRuleUpdate = updateSchema(PointRuleCreate.shape);
 export const pointRuleContract = defineContract({
   name: 'point_rule',
@@ -597,7 +607,7 @@ export const PointMaxCustomer = z.object({
 });
 export type PointMaxCustomer = z.infer<typeof PointMaxCustomer>;
 const maxFields = {
-  customer_id: Id,
+  customer_id: ref('customer', Id),
   max_point: z
     .number({ error: 'must be a whole number of 0 or more' })
     .int({ error: 'must be a whole number' })
@@ -608,13 +618,13 @@ const maxFields = {
   active: z.boolean(),
   note: z.string().trim().max(500),
 };
-export const PointMaxCustomerCreate = z
-  .object({
+export const PointMaxCustomerCreate = withPeriod(
+  z.object({
     ...maxFields,
     active: maxFields.active.optional().default(true),
     note: maxFields.note.optional().default(''),
-  })
-  .superRefine(checkPeriod);
+  }),
+);
 export const PointMaxCustomerUpdate = updateSchema(PointMaxCustomerCreate.shape);
 export const pointMaxCustomerContract = defineContract({
   name: 'point_max_customer',
@@ -692,7 +702,7 @@ const promoFields = {
     .int({ error: 'must be a whole number' })
     .min(0, { error: 'must be 0 or more' })
     .max(MAX_POINTS_PER_MOVEMENT),
-  item_category_id: Id.nullable(),
+  item_category_id: ref('item_category', Id).nullable(),
   /** The URL answered by POST /point_promo/photo ('' for none). */
   photo: imageRef(),
   active: z.boolean(),
@@ -703,22 +713,23 @@ export function promoBoostError(v: { multiplier?: number; bonus_points?: number 
     ? 'give a multiplier above 1 or bonus_points above 0'
     : null;
 }
-export const PointPromoCreate = z
-  .object({
-    ...promoFields,
-    description: promoFields.description.optional().default(''),
-    multiplier: promoFields.multiplier.optional().default(1),
-    bonus_points: promoFields.bonus_points.optional().default(0),
-    item_category_id: promoFields.item_category_id.optional().default(null),
-    photo: promoFields.photo.optional().default(''),
-    active: promoFields.active.optional().default(true),
-    note: promoFields.note.optional().default(''),
-  })
-  .superRefine((v, ctx) => {
-    checkPeriod(v, ctx);
-    const b = promoBoostError(v);
-    if (b) ctx.addIssue({ code: 'custom', path: ['multiplier'], message: b });
-  });
+export const PointPromoCreate = withPeriod(
+  z
+    .object({
+      ...promoFields,
+      description: promoFields.description.optional().default(''),
+      multiplier: promoFields.multiplier.optional().default(1),
+      bonus_points: promoFields.bonus_points.optional().default(0),
+      item_category_id: promoFields.item_category_id.optional().default(null),
+      photo: promoFields.photo.optional().default(''),
+      active: promoFields.active.optional().default(true),
+      note: promoFields.note.optional().default(''),
+    })
+    .superRefine((v, ctx) => {
+      const b = promoBoostError(v);
+      if (b) ctx.addIssue({ code: 'custom', path: ['multiplier'], message: b });
+    }),
+);
 export const PointPromoUpdate = updateSchema(PointPromoCreate.shape);
 export const pointPromoContract = defineContract({
   name: 'point_promo',

@@ -1,6 +1,6 @@
 // Products: items (with an image), item categories, unit-of-measure lines ("product lines") and old prices.
 import { z } from 'zod';
-import { BusinessDate, Id, Money, moneyInput, qBool, qInt, Timestamp } from './common';
+import { BusinessDate, Id, Money, moneyInput, qBool, qInt, ref, Timestamp } from './common';
 import { defineContract, updateSchema } from './resource';
 
 export const Item = z.object({
@@ -29,9 +29,9 @@ export type Item = z.infer<typeof Item>;
  * field `form_data` plus an optional `image` file. item_code is the ERP's key and cannot change here.
  */
 export const ItemUpdate = updateSchema({
-  item_id: Id,
+  item_id: ref('self', Id),
   item_name: z.string().trim().min(1, { error: 'is required' }).max(200),
-  item_category_id: Id,
+  item_category_id: ref('item_category', Id),
   brand: z.string().trim().max(100),
   uom: z.string().trim().min(1, { error: 'is required' }).max(20),
   price: moneyInput(),
@@ -124,7 +124,7 @@ export const ItemOldPrice = z.object({
   created_at: Timestamp,
 });
 export const ItemOldPriceCreate = z.object({
-  item_id: Id,
+  item_id: ref('item', Id),
   price: moneyInput(),
   effective_date: BusinessDate,
   note: z.string().trim().max(300).optional().default(''),

@@ -2,7 +2,7 @@
 // every item of a category to a promo line.
 import { z } from 'zod';
 import { defineAction } from './action';
-import { Id } from './common';
+import { Id, ref } from './common';
 import { PromoItemLine } from './promos';
 
 /**
@@ -13,7 +13,7 @@ import { PromoItemLine } from './promos';
  */
 export const PromoReorder = z.object({
   promo_ids: z
-    .array(Id)
+    .array(ref('promo', Id))
     .min(2, { error: 'list at least two promos to reorder' })
     .max(1000)
     .refine((ids) => new Set(ids).size === ids.length, { error: 'lists a promo more than once' }),
@@ -39,8 +39,8 @@ export const promoReorderAction = defineAction({
 
 /** POST /web/promo_item_line/add/by/category: every item of the category not yet on the line. */
 export const PromoItemLinesByCategory = z.object({
-  promo_line_id: Id,
-  item_category_id: Id,
+  promo_line_id: ref('promo_line', Id),
+  item_category_id: ref('item_category', Id),
 });
 
 export const promoItemLinesByCategoryAction = defineAction({

@@ -13,18 +13,13 @@ import {
   qDate,
   qInt,
   qtyInput,
+  ref,
   Timestamp,
 } from './common';
+import { withPeriod } from './period';
 import { defineContract, updateSchema } from './resource';
 
 const name = () => z.string().trim().min(1, { error: 'is required' }).max(200);
-
-/** The dates of a period: end on or after start (both ends included). */
-export function periodIssue(v: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx): void {
-  if (v.start_date && v.end_date && v.end_date < v.start_date) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must be on or after start_date' });
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Promo: GET /web/promo/select, GET /web/promo/id/{promo_id}, POST /web/promo,
@@ -53,7 +48,7 @@ export const Promo = z.object({
 });
 export type Promo = z.infer<typeof Promo>;
 
-const idList = () => z.array(Id).max(200, { error: 'may list at most 200 ids' });
+const idList = (kind: string) => z.array(ref(kind, Id)).max(200, { error: 'may list at most 200 ids' });
 
 const promoFields = {
   name: name(),
@@ -66,8 +61,8 @@ const promoFields = {
   start_date: BusinessDate,
   end_date: BusinessDate,
   active: z.boolean(),
-  branch_id: Id.nullable(),
-  customer_type_ids: idList(),
+  branch_id: ref('branch', Id).nullable(),
+  customer_type_ids: idList('customer_type'),
   /** An image uploaded earlier; in a multipart create/update the file field `image` wins. */
   image: imageRef(),
 };
@@ -77,9 +72,9 @@ const promoFields = {
  * optional `image` file (JPEG, PNG or WebP, at most 5 MiB). `promo_id` (the original client sends 0
  * or nothing) is ignored. Without `priority` the promo goes last.
  */
-export const PromoCreate = z
-  .object({
-    promo_id: z.number().int().min(0).nullable().optional(),
+export const PromoCreate = withPeriod(
+  z.object({
+    promo_id: ref('self', z.number().int().min(0)).nullable().optional(),
     ...promoFields,
     description: promoFields.description.optional().default(''),
     priority: promoFields.priority.optional(),
@@ -87,10 +82,10 @@ export const PromoCreate = z
     branch_id: promoFields.branch_id.optional().default(null),
     customer_type_ids: promoFields.customer_type_ids.optional().default([]),
     image: promoFields.image.optional().default(''),
-  })
-  .superRefine(periodIssue);
+  }),
+);
 /** PUT /web/promo/id/{promo_id} (same multipart): partial; `promo_id`, when sent, must match the path (400). */
-export const PromoUpdate = updateSchema({ promo_id: Id, ...promoFields });
+export const PromoUpdate = updateSchema({ promo_id: ref('self', Id), ...promoFields });
 
 export const promoContract = defineContract({
   name: 'promo',
@@ -172,15 +167,15 @@ const lineFields = {
  */
 export const PromoLineCreate = z
   .object({
-    promo_id: Id,
+    promo_id: ref('promo', Id),
     ...lineFields,
     description: lineFields.description.optional().default(''),
     min_qty: lineFields.min_qty.optional().default(0),
     min_amount: lineFields.min_amount.optional().default(0),
     discount_percent: lineFields.discount_percent.optional().default(0),
     discount_amount: lineFields.discount_amount.optional().default(0),
-    item_ids: idList().optional().default([]),
-    item_category_ids: idList().optional().default([]),
+    item_ids: idList('item').optional().default([]),
+    item_category_ids: idList('item_category').optional().default([]),
   })
   .superRefine((v, ctx) => {
     if (v.item_ids.length === 0 && v.item_category_ids.length === 0) {
@@ -230,7 +225,10 @@ export const PromoItemLine = z.object({
 });
 export type PromoItemLine = z.infer<typeof PromoItemLine>;
 
-export const PromoItemLineCreate = z.object({ promo_line_id: Id, item_id: Id });
+export const PromoItemLineCreate = z.object({
+  promo_line_id: ref('promo_line', Id),
+  item_id: ref('item', Id),
+});
 
 export const promoItemLineContract = defineContract({
   name: 'promo_item_line',
@@ -267,8 +265,8 @@ export type PromoBonusItemLine = z.infer<typeof PromoBonusItemLine>;
 
 /** `uom` empty: the item's base unit. */
 export const PromoBonusItemLineCreate = z.object({
-  promo_line_id: Id,
-  item_id: Id,
+  promo_line_id: ref('promo_line', Id),
+  item_id: ref('item', Id),
   qty: qtyInput(),
   uom: z.string().trim().max(20).optional().default(''),
 });

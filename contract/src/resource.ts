@@ -2,6 +2,7 @@
 // and the web app (typed client, list columns, filters, forms).
 import { z } from 'zod';
 import type { PermissionArea } from './common';
+import { type PeriodKeys, periodOf, withPeriod } from './period';
 
 export type ResourcePaths = {
   /** Paged list. */
@@ -56,6 +57,12 @@ export type ResourceContract<
    * field `form_data` and an optional image in the file field named here (`photo` or `image`).
    */
   upload?: { field: 'photo' | 'image' };
+  /**
+   * The record's period (its end on or after its start): the create body checks it, and an update is
+   * checked merged with the stored record. Taken from a create body made with withPeriod; given here,
+   * the create body gets the check.
+   */
+  period?: PeriodKeys;
 };
 
 /** The table-alias prefixes SPEC.md's clients put before a sort column: `def.id`, `pc.priority`, `pl.id`, `b.id`. */
@@ -84,7 +91,10 @@ export function defineContract<
   U extends z.ZodType,
   F extends z.ZodObject,
 >(c: ResourceContract<R, C, U, F>): ResourceContract<R, C, U, F> {
-  return c;
+  const period = c.period ?? periodOf(c.create);
+  if (!period) return c;
+  const create = c.create && !periodOf(c.create) ? withPeriod(c.create, period) : c.create;
+  return { ...c, create, period };
 }
 
 /** A field schema without its `.default(...)` / `.prefault(...)` (and the `.optional()` beneath it). */

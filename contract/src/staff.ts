@@ -1,6 +1,6 @@
 // Staff area: staff users, roles (a permission area with its actions) and role groups.
 import { z } from 'zod';
-import { Id, PermissionArea, qBool, qInt, Timestamp } from './common';
+import { Id, PermissionArea, qBool, qInt, ref, Timestamp } from './common';
 import { defineContract, updateSchema } from './resource';
 
 export const StaffUser = z.object({
@@ -28,10 +28,10 @@ const staffFields = {
     .trim()
     .max(30)
     .regex(/^[0-9+() -]*$/, { error: 'must be a phone number' }),
-  role_group_id: Id.nullable(),
+  role_group_id: ref('role_group', Id).nullable(),
   all_branches: z.boolean(),
-  branch_ids: z.array(Id).max(1000),
-  region_ids: z.array(Id).max(1000),
+  branch_ids: z.array(ref('branch', Id)).max(1000),
+  region_ids: z.array(ref('region', Id)).max(1000),
   active: z.boolean(),
 };
 export const StaffUserCreate = z.object({
@@ -98,7 +98,7 @@ export const RoleCreate = z.object({
   can_delete: roleFields.can_delete.optional().default(false),
 });
 /** SPEC.md: the update body repeats id_role; it must match the path. */
-export const RoleUpdate = updateSchema({ ...RoleCreate.shape, id_role: Id });
+export const RoleUpdate = updateSchema({ ...RoleCreate.shape, id_role: ref('self', Id) });
 export const roleContract = defineContract({
   name: 'role',
   area: 'role',
@@ -134,7 +134,7 @@ export type RoleGroup = z.infer<typeof RoleGroup>;
 const roleGroupFields = {
   name: z.string().trim().min(2, { error: 'must be at least 2 characters' }).max(100),
   description: z.string().trim().max(300),
-  role_ids: z.array(Id).max(500),
+  role_ids: z.array(ref('role', Id)).max(500),
 };
 export const RoleGroupCreate = z.object({
   ...roleGroupFields,

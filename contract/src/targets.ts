@@ -7,8 +7,20 @@
 // sales invoices dated in that month (invoice_date is the Asia/Jakarta business date), cancelled
 // invoices excluded. Percentages are actual / target x 100 with 2 decimals, null without a target.
 import { z } from 'zod';
-import { BusinessDate, Id, jakartaDate, ListQuery, Money, moneyInput, qDate, qInt, qString } from './common';
+import {
+  BusinessDate,
+  Id,
+  jakartaDate,
+  ListQuery,
+  Money,
+  moneyInput,
+  qDate,
+  qInt,
+  qString,
+  ref,
+} from './common';
 import { defineImport } from './import';
+import { withPeriod } from './period';
 
 /** The twelve month columns of a targets file (also their JSON names). */
 export const MONTH_COLUMNS = [
@@ -70,7 +82,7 @@ const monthInput = () =>
  */
 export const CustomerTargetRow = z
   .object({
-    customer_code: code(),
+    customer_code: ref('customer', code(), 'code'),
     year: yearInput(),
     month: monthInput().optional(),
     amount: moneyInput().optional(),
@@ -278,9 +290,9 @@ export const TargetCategoryVolume = z.object({
 });
 export type TargetCategoryVolume = z.infer<typeof TargetCategoryVolume>;
 
-export const TargetCategoryVolumeRow = z
-  .object({
-    customer_code: code(),
+export const TargetCategoryVolumeRow = withPeriod(
+  z.object({
+    customer_code: ref('customer', code(), 'code'),
     name: z.string({ error: 'must be a text' }).trim().min(1, { error: 'is required' }).max(200),
     start_date: BusinessDate,
     end_date: BusinessDate,
@@ -289,12 +301,8 @@ export const TargetCategoryVolumeRow = z
       .min(0, { error: 'must be 0 or more' })
       .max(1e12, { error: 'is too large' }),
     uom: z.string().trim().max(20).optional(),
-  })
-  .superRefine((r, ctx) => {
-    if (r.end_date < r.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
-    }
-  });
+  }),
+);
 export type TargetCategoryVolumeRow = z.infer<typeof TargetCategoryVolumeRow>;
 
 export const targetCategoryVolumeImport = defineImport({
@@ -351,7 +359,7 @@ export const TargetCategory = z.object({
 export type TargetCategory = z.infer<typeof TargetCategory>;
 
 export const TargetCategoryRow = z.object({
-  customer_code: code(),
+  customer_code: ref('customer', code(), 'code'),
   name: z.string({ error: 'must be a text' }).trim().min(1, { error: 'is required' }).max(200),
   year: yearInput(),
   month: monthInput(),
@@ -431,8 +439,8 @@ export const CategoryCustomer = z.object({
   names: z.array(z.string()),
 });
 
-export const CategoryReportQuery = z
-  .object({
+export const CategoryReportQuery = withPeriod(
+  z.object({
     page: ListQuery.shape.page,
     limit: ListQuery.shape.limit,
     by: ListQuery.shape.by,
@@ -447,12 +455,8 @@ export const CategoryReportQuery = z
     start_date: qDate(),
     end_date: qDate(),
     ...idParams,
-  })
-  .superRefine((q, ctx) => {
-    if (q.start_date && q.end_date && q.end_date < q.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
-    }
-  });
+  }),
+);
 export const REPORT_SORT_KEYS = [
   'customer_name',
   'customer_code',

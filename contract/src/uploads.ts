@@ -2,7 +2,8 @@
 // upload photos; the group view shows the stores of a folder with their photos (thumbnails made on
 // upload), the report counts stores and photos per branch.
 import { z } from 'zod';
-import { BusinessDate, Id, ListQuery, PageMeta, qBool, qDate, qInt, qString, Timestamp } from './common';
+import { BusinessDate, Id, ListQuery, PageMeta, qBool, qDate, qInt, qString, ref, Timestamp } from './common';
+import { withPeriod } from './period';
 import { defineContract, updateSchema } from './resource';
 import { qIdList } from './targets';
 
@@ -30,11 +31,8 @@ export type UploadFolder = z.infer<typeof UploadFolder>;
 
 const folderFields = {
   name: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(200),
-  branch_id: Id.nullable().optional(),
-  customer_code: z
-    .string()
-    .trim()
-    .max(50)
+  branch_id: ref('branch', Id).nullable().optional(),
+  customer_code: ref('customer', z.string().trim().max(50), 'code')
     .nullable()
     .optional()
     .transform((v) => (v === '' ? null : v)),
@@ -43,12 +41,7 @@ const folderFields = {
   end_date: BusinessDate.nullable().optional(),
   active: z.boolean().optional().default(true),
 };
-const datesInOrder = (v: { start_date?: string | null; end_date?: string | null }) =>
-  !v.start_date || !v.end_date || v.end_date >= v.start_date;
-
-export const UploadFolderCreate = z
-  .object(folderFields)
-  .refine(datesInOrder, { path: ['end_date'], error: 'must not be before start_date' });
+export const UploadFolderCreate = withPeriod(z.object(folderFields));
 export const UploadFolderUpdate = updateSchema(folderFields);
 
 export const uploadFolderContract = defineContract({
@@ -127,8 +120,8 @@ export const UploadGroup = z.object({
 export type UploadGroup = z.infer<typeof UploadGroup>;
 export const UploadGroupAnswer = z.object({ data: z.array(UploadGroup), meta: PageMeta });
 
-export const UploadReportQuery = z
-  .object({
+export const UploadReportQuery = withPeriod(
+  z.object({
     start_date: qDate(),
     end_date: qDate(),
     region_ids: qIdList(),
@@ -136,12 +129,8 @@ export const UploadReportQuery = z
     user_id: qInt(),
     admin_user_id: qInt(),
     user_id_for_branch: qInt(),
-  })
-  .superRefine((q, ctx) => {
-    if (q.start_date && q.end_date && q.end_date < q.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
-    }
-  });
+  }),
+);
 /** Per branch (keyed by branch.id): how many stores uploaded and how many photos, in the dates. */
 export const UploadReportRow = z.object({
   branch: z.object({

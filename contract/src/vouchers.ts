@@ -3,8 +3,9 @@
 // the shared import pipeline: all or nothing, idempotent on voucher + customer, scoped to the caller's
 // branches) and may delete one. A voucher's quota (null: unlimited) caps its redemptions (409).
 import { z } from 'zod';
-import { BusinessDate, Id, imageRef, Money, moneyInput, qBool, qInt, Timestamp } from './common';
+import { BusinessDate, Id, imageRef, Money, moneyInput, qBool, qInt, ref, Timestamp } from './common';
 import { defineImport, ImportResult } from './import';
+import { withPeriod } from './period';
 import { defineContract, updateSchema } from './resource';
 
 const text = (max: number) =>
@@ -49,19 +50,15 @@ const voucherFields = {
     .nullable(),
   active: z.boolean(),
 };
-export const VoucherCreate = z
-  .object({
+export const VoucherCreate = withPeriod(
+  z.object({
     ...voucherFields,
     description: voucherFields.description.optional().default(''),
     photo: voucherFields.photo.optional().default(''),
     quota: voucherFields.quota.optional().default(null),
     active: voucherFields.active.optional().default(true),
-  })
-  .superRefine((v, ctx) => {
-    if (v.end_date < v.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must be on or after start_date' });
-    }
-  });
+  }),
+);
 export type VoucherCreate = z.input<typeof VoucherCreate>;
 export const VoucherUpdate = updateSchema(voucherFields);
 
@@ -135,14 +132,18 @@ export const voucherRedeemContract = defineContract({
 });
 
 export const VoucherBulkRow = z.object({
-  customer_code: z
-    .string({ error: 'must be a customer code' })
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(50, { error: 'must be at most 50 characters' }),
+  customer_code: ref(
+    'customer',
+    z
+      .string({ error: 'must be a customer code' })
+      .trim()
+      .min(1, { error: 'is required' })
+      .max(50, { error: 'must be at most 50 characters' }),
+    'code',
+  ),
   note: text(500).optional(),
 });
-export const VoucherBulkParams = z.object({ voucher_id: Id });
+export const VoucherBulkParams = z.object({ voucher_id: ref('voucher', Id) });
 
 export const voucherBulkImport = defineImport({
   name: 'voucher_redeem',

@@ -17,6 +17,7 @@ import type { Database } from './db/client';
 import { registerAuth, resolveJwtSecret, TokenService } from './http/auth';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerInputGuards } from './http/input-guard';
+import type { RouteScope } from './http/scope';
 import { createSerializerCompiler } from './http/serializer';
 import { MAX_UPLOAD_BYTES, UPLOADS_URL_PREFIX, UploadStore } from './http/uploads';
 import { AuthService } from './modules/auth/auth.service';
@@ -38,6 +39,12 @@ export type RouteEntry = {
   audience: 'staff' | 'store';
   /** The response schemas by status (tests check each compiles, see http/serializer.ts). */
   responses?: Record<string | number, unknown>;
+  /** The route's scope rule (http/scope.ts RouteScope). */
+  scope?: RouteScope;
+  /** The request schemas (the scope walk reads their reference fields). */
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
 };
 
 declare module 'fastify' {
@@ -140,7 +147,13 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const schema = route.schema as
-      | { hide?: boolean; body?: unknown; response?: Record<string | number, unknown> }
+      | {
+          hide?: boolean;
+          body?: unknown;
+          params?: unknown;
+          querystring?: unknown;
+          response?: Record<string | number, unknown>;
+        }
       | undefined;
     if (schema && !schema.hide && route.url.startsWith(API_PREFIX)) {
       const statuses = errorStatuses({
@@ -158,6 +171,23 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
       }
       schema.response = response;
     }
+    // A signed-in route states how it meets branch scope, or it is not registered at all.
+    // (The API documentation's pages come from @fastify/swagger-ui, outside the signed-in API.)
+    const signedIn =
+      route.url.startsWith(`${API_PREFIX}/`) &&
+      !route.url.startsWith(`${API_PREFIX}/docs`) &&
+      route.config?.public !== true;
+    if (signedIn && !route.config?.scope) {
+      throw new Error(
+        `route ${methods.join(',')} ${route.url} declares no scope rule: set config.scope (http/scope.ts RouteScope)`,
+      );
+    }
+    // A store route reaches only the signed-in store's records, and only store routes claim that.
+    if (signedIn && (route.config?.audience === 'store') !== (route.config?.scope === 'store')) {
+      throw new Error(
+        `route ${methods.join(',')} ${route.url}: config.audience 'store' and config.scope 'store' go together`,
+      );
+    }
     for (const method of methods) {
       routeTable.push({
         method,
@@ -165,7 +195,11 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
         public: route.config?.public === true,
         area: route.config?.area,
         audience: route.config?.audience ?? 'staff',
+        scope: route.config?.scope,
         responses: schema?.response,
+        params: schema?.params,
+        query: schema?.querystring,
+        body: schema?.body,
       });
     }
   });

@@ -252,7 +252,7 @@ describe('broadcast execute', () => {
   });
 });
 
-// 0008_content_perf.sql: the deliveries' foreign keys are statement-level triggers; they must keep
+// 0010_content_perf.sql: the deliveries' foreign keys are statement-level triggers; they must keep
 // what the constraints guaranteed.
 describe('delivery integrity without per-row foreign keys', () => {
   it('should refuse a delivery naming a customer or a broadcast that does not exist', async () => {

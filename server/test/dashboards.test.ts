@@ -401,7 +401,7 @@ describe('scope', () => {
 
 describe('bad input', () => {
   it.each([
-    ['/web/dashboard?start_date=2025-05-01&end_date=2025-04-01', 'start_date'],
+    ['/web/dashboard?start_date=2025-05-01&end_date=2025-04-01', 'end_date: must be on or after start_date'],
     ['/web/dashboard/omzet?start_date=2025-13-01', 'start_date'],
     ['/web/dashboard/omzet/graph?year=1999', 'year'],
     ['/web/dashboard/omzet/graph?year=abc', 'year'],
@@ -411,6 +411,9 @@ describe('bad input', () => {
       'item_ids',
     ],
     ['/web/dashboard/select/customer?by=password', 'by'],
+    ['/web/dashboard/report/master_store?by=constructor', 'by'],
+    ['/web/dashboard/omzet/customer?by=toString', 'by'],
+    ['/web/dashboard/virtual_account?by=__proto__', 'by'],
   ])('%s -> 400 naming %s', async (url, field) => {
     const res = await h.call(admin, 'GET', url);
     expect(res.status).toBe(400);

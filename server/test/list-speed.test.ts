@@ -1,5 +1,5 @@
 // The customer list's search under equality filters (one GIN index over the
-// search column and the filters as tags, migration 0013_list_speed) and the lists' prepared statements.
+// search column and the filters as tags, migration 0012_list_speed) and the lists' prepared statements.
 // Every answer is checked against plain SQL over the same rows: the plan may change, the rows may not.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -241,7 +241,6 @@ describe('promo lines, item lines and bonus item lines', () => {
       { promo_id: p.promo_id, name: 'x', item_ids: [] },
       { promo_id: p.promo_id, name: 'x', item_ids: [987654] },
       { promo_id: p.promo_id, name: 'x', item_category_ids: [emptyCat.id] },
-      { promo_id: 987654, name: 'x', item_ids: [items[0].id] },
       { promo_id: p.promo_id, name: 'x', item_ids: [items[0].id], discount_percent: 120 },
     ];
     for (const body of cases) {
@@ -249,6 +248,14 @@ describe('promo lines, item lines and bonus item lines', () => {
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
       expect(res.body.err_msg.length).toBeGreaterThan(0);
     }
+    // An unknown promo is a record the body names that does not exist: 404, like every reference.
+    const unknownPromo = await h.call(admin, 'POST', '/apps/promo_line/add', {
+      promo_id: 987654,
+      name: 'x',
+      item_ids: [items[0].id],
+    });
+    expect(unknownPromo.status).toBe(404);
+    expect(unknownPromo.body.err_msg).toEqual(['promo_id: promo 987654 not found']);
     expect(await countRows(h.database.db, 'promo_lines')).toBe(before);
     expect(await countRows(h.database.db, 'promo_item_lines')).toBeGreaterThan(0);
   });

@@ -314,7 +314,7 @@ describe('target category volume', () => {
       expect.arrayContaining([
         "row 1: name: name 'Tidak Ada' is not an item category",
         "row 2: customer_code 'NOPE' not found",
-        'row 3: end_date: must not be before start_date',
+        'row 3: end_date: must be on or after start_date',
         'row 4: target_volume: must be 0 or more',
       ]),
     );

@@ -11,6 +11,7 @@ import { ACTIONS, type Action, type PermissionArea, type RoleGrant } from '@lbo/
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { forbidden, unauthenticated } from './errors';
+import type { RouteScope } from './scope';
 
 export type BranchScope = 'all' | number[];
 
@@ -62,6 +63,8 @@ declare module 'fastify' {
     audience?: Audience;
     area?: PermissionArea;
     action?: Action;
+    /** Required on every signed-in route (see http/scope.ts RouteScope). */
+    scope?: RouteScope;
   }
 }
 

@@ -64,6 +64,26 @@ export function orderings(
 }
 
 /**
+ * The order of a list written by hand (a report's SQL): the sort key `by` names among `allowed` (a
+ * contract's sort-key constant; alias forms as resolveSortKey takes them), 400 naming the accepted
+ * ones otherwise; and its direction: `dir`, else ascending when `by` is given, else the fallback's.
+ */
+export function listOrder<K extends string>(
+  allowed: readonly K[],
+  q: { by?: string; sort?: 'asc' | 'desc' },
+  fallback: { by: K; dir: 'asc' | 'desc' },
+): { key: K; dir: 'asc' | 'desc' } {
+  const requested = q.by || fallback.by;
+  const key = resolveSortKey(allowed, requested) as K | undefined;
+  if (key === undefined) {
+    throw badRequest(
+      `by: unknown sort column '${requested.slice(0, 50)}'; use one of: ${describeSortKeys(allowed)}`,
+    );
+  }
+  return { key, dir: q.sort ?? (q.by ? 'asc' : fallback.dir) };
+}
+
+/**
  * Whether a condition names only columns of `table` (and values): then a count needs no joins.
  * Conservative: a joined table's column, a subquery, or raw SQL text that could name another table
  * (a qualified name, a quoted identifier, a `select`) all answer false.
@@ -117,7 +137,7 @@ export function searchCondition(
 
 /**
  * Equality filters written as `<prefix><value>` tags in a text[] expression that one multicolumn GIN
- * index holds beside a search column's trigrams (see migration 0013_list_speed). A search under such
+ * index holds beside a search column's trigrams (see migration 0012_list_speed). A search under such
  * filters then finds its candidates in one index scan that applies the term and the filters together:
  * a common word under a filter few of its rows share (a customer type, a branch) visits only the rows
  * that pass both, where the planner, blind to how the two correlate, read every row of one or the other.

@@ -2,12 +2,26 @@
 // Every branch-level query and check goes through these helpers (the resource machinery, reports,
 // workflows, imports), so no module reads `req.user.branches` itself and each gets the same rules:
 // an empty assignment sees nothing, a record outside the branches is a 403, an unknown one a 404.
-import { inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import type { DbOrTx } from '../db/client';
 import type { BranchScope } from './auth';
-import { ApiError, forbidden } from './errors';
+import { forbidden } from './errors';
+
+/**
+ * A route's scope rule (config.scope), required on every signed-in route under /v1/api: app.ts refuses
+ * to register a route without one.
+ * - `{ resource }`: the records of that resource definition, scoped by its rule (define.ts ScopeRule):
+ *   the generic routes, record actions, exports.
+ * - `'branch'`: branch data the handler scopes with the helpers below (reports, custom lists, imports).
+ * - `'none'`: not branch data (items, roles, images): the same for every caller.
+ * - `'own'`: the caller's own data (their session).
+ * - `'store'`: a store route (`audience: 'store'`): the signed-in store's own records, every query
+ *   keyed by req.store; another store's id anywhere in the request is a 404.
+ * Whatever the rule, every reference field of the body (contract: ref) is checked before the handler
+ * (on store routes by the handler, against the store).
+ */
+export type RouteScope = { resource: string } | 'branch' | 'none' | 'own' | 'store';
 
 /** The branch ids the caller may see, or 'all'. */
 export function branchScope(req: FastifyRequest): BranchScope {
@@ -50,67 +64,4 @@ export function branchCondition(
 export function assertBranchInScope(req: FastifyRequest, branchId: number | null | undefined): void {
   if (branchId === null || branchId === undefined) return;
   if (!seesBranch(req, branchId)) throw forbidden('That branch is outside your assigned branches');
-}
-
-/** A table whose rows belong to a branch, so that naming one of its rows is scope-checked. */
-export type ScopedTable = {
-  table: PgTable & { id: AnyPgColumn };
-  branchColumn: AnyPgColumn;
-  /** How a message names a row (`customer`, `salesman`). */
-  label: string;
-  /** A readable code shown instead of the id when present (`customer_code`). */
-  codeColumn?: AnyPgColumn;
-};
-
-/**
- * Checks ids named in a request against the caller's scope: every unknown id is a 404, every id of
- * another branch a 403 (all of them named, `field: customer C-001 is outside your assigned branches`).
- */
-export async function assertRowsInScope(
-  db: DbOrTx,
-  req: FastifyRequest,
-  ref: ScopedTable,
-  ids: readonly number[],
-  field: string,
-): Promise<void> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return;
-  const found = (await db
-    .select({
-      id: ref.table.id,
-      branch_id: ref.branchColumn,
-      code: ref.codeColumn ?? ref.table.id,
-    })
-    .from(ref.table as PgTable)
-    .where(inArray(ref.table.id, unique))) as { id: number; branch_id: number | null; code: unknown }[];
-  const byId = new Map(found.map((r) => [r.id, r]));
-  const missing = unique.filter((id) => !byId.has(id));
-  if (missing.length > 0) {
-    throw new ApiError(
-      'NOT_FOUND',
-      missing.map((id) => `${field}: ${ref.label} ${id} not found`),
-    );
-  }
-  const outside = found.filter((r) => !seesBranch(req, r.branch_id, { nullVisible: true }));
-  if (outside.length > 0) {
-    throw new ApiError(
-      'FORBIDDEN',
-      outside.map((r) => `${field}: ${ref.label} ${String(r.code)} is outside your assigned branches`),
-    );
-  }
-}
-
-/** Scope-checks every body field that names a row of a scoped table (absent and null fields pass). */
-export async function assertReferencesInScope(
-  db: DbOrTx,
-  req: FastifyRequest,
-  references: Record<string, ScopedTable> | undefined,
-  body: Record<string, unknown>,
-): Promise<void> {
-  if (!references) return;
-  for (const [field, ref] of Object.entries(references)) {
-    const value = body[field];
-    const ids = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
-    await assertRowsInScope(db, req, ref, ids as number[], field);
-  }
 }

@@ -271,7 +271,8 @@ export function registerPhotoUpload(
   api.withTypeProvider<ZodTypeProvider>().post(
     url,
     {
-      config: { area: opts.area, action: opts.action ?? 'create' },
+      // An image file is not branch data until a record names it.
+      config: { area: opts.area, action: opts.action ?? 'create', scope: 'none' },
       schema: {
         tags: [opts.tag ?? opts.area],
         summary: 'Upload an image (multipart field `photo`): JPEG, PNG or WebP up to 5 MiB',

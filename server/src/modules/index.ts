@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { assertReferences } from '../resources/references';
 import { registerResource } from '../resources/routes';
 import { registerAuthRoutes } from './auth/auth.routes';
 import type { AuthService } from './auth/auth.service';
@@ -49,6 +50,19 @@ export const resources = [
 ];
 
 export async function registerModules(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  // Every reference field of every body (contract: ref) names records within the caller's branches,
+  // whatever route takes it: generic, action or custom (403 naming each record of another branch).
+  // Unknown records are the handler's (a 404 in the generic create and update, which check again
+  // inside their transaction, the documented 400 of an action). Imports (`scope: 'branch'`) check
+  // their rows themselves, naming each row.
+  api.addHook('preHandler', async (req) => {
+    const config = req.routeOptions.config;
+    if (req.body === undefined || config.public || config.scope === 'branch' || config.scope === 'store') {
+      return;
+    }
+    const schema = (req.routeOptions.schema as { body?: unknown } | undefined)?.body;
+    if (schema) await assertReferences(deps.database.db, req, schema, req.body, { unknown: 'leave' });
+  });
   registerAuthRoutes(api, deps.auth, deps.database.db);
   for (const def of resources) registerResource(api, deps.database.db, def);
   registerPointRoutes(api, deps.database.db);

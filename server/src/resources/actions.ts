@@ -24,7 +24,8 @@
 //   6. confirm.echoCount: `preview` runs in the transaction; a count different from `confirm_count`
 //      answers 409 "the number of rows changed from X to Y; check again" and changes nothing.
 //   7. handler(ctx). Throw ApiError helpers (http/errors.ts) for refusals; they become the envelope.
-//      Branch scope: ctx.req.user.branches; check each id the body names against it (404 vs 403).
+//      Branch scope: every field the body declares as a reference (contract: ref) has been checked
+//      before the handler (modules/index.ts; 404 unknown, 403 another branch's).
 //   8. Audit: the entries the handler gave with ctx.audit(...), or else one row
 //      {action: contract.name, entity: contract.resource, entity_id: the record id, before: the
 //      record, after: {params, query, body, result}}.
@@ -48,7 +49,9 @@ import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { type AuditEntry, writeAudit, writeAuditMany } from '../http/audit';
 import { conflict } from '../http/errors';
+import type { RouteScope } from '../http/scope';
 import type { AnyResourceDef } from './define';
+import { referenceKind } from './references';
 import { loadRecord } from './routes';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -91,6 +94,8 @@ export type ActionDef<C extends AnyAction = AnyAction> = {
   contract: C;
   /** Record actions: the resource whose record `contract.idParam` names (scope-checked and locked). */
   resource?: AnyResourceDef;
+  /** The route's scope rule; default: the rule of the resource the contract names (`contract.resource`). */
+  scope?: RouteScope;
   handler(ctx: ActionCtx<C>): Promise<Parts<C>['result']>;
   /** With contract.confirm.preview: what the action would change now, `{count, ...}`. */
   preview?(ctx: PreviewCtx<C>): Promise<Parts<C>['preview']>;
@@ -134,6 +139,13 @@ export function registerAction<C extends AnyAction>(app: FastifyInstance, db: Db
   const querySchema = actionQuery(c);
   const status = c.status ?? 200;
   const lockKey = `action ${c.method} ${c.path}`;
+  const scope: RouteScope | undefined =
+    def.scope ??
+    (def.resource
+      ? { resource: def.resource.contract.name }
+      : referenceKind(c.resource)
+        ? { resource: c.resource }
+        : undefined);
 
   const idOf = (req: FastifyRequest): number | null =>
     idParam ? Number((req.params as Record<string, unknown>)[idParam]) : null;
@@ -171,7 +183,7 @@ export function registerAction<C extends AnyAction>(app: FastifyInstance, db: Db
   r.route({
     method: c.method,
     url: c.path,
-    config: { area: c.area, action: c.action },
+    config: { area: c.area, action: c.action, scope },
     schema: {
       tags,
       summary: c.summary,
@@ -247,7 +259,7 @@ export function registerAction<C extends AnyAction>(app: FastifyInstance, db: Db
     r.route({
       method: 'GET',
       url: previewPath(c),
-      config: { area: c.area, action: c.action },
+      config: { area: c.area, action: c.action, scope },
       schema: {
         tags,
         summary: `Preview: what "${c.summary}" would change now`,

@@ -2,32 +2,40 @@
 // table, columns, sort map, search columns, filters and scope rule) from which the standard
 // handlers are made: paged list, /select, get by id, create, update, delete.
 // Custom behaviour goes into hooks beside the definition, never into copies of these handlers.
+import { type PeriodKeys, periodProblem } from '@lbo/contract/period';
 import { type ResourceContract, resolveSortKey } from '@lbo/contract/resource';
-import { getTableName, type SQL, sql } from 'drizzle-orm';
+import { Column, getTableName, is, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { DbOrTx, Tx } from '../db/client';
+import { badRequest } from '../http/errors';
 import type { FilterTags, SearchColumn, SortMap } from '../http/list-query';
-import { branchCondition, type ScopedTable } from '../http/scope';
+import { branchCondition } from '../http/scope';
 
 export type HookCtx = { req: FastifyRequest; tx: Tx };
 
 export type Filter = AnyPgColumn | ((value: never, req: FastifyRequest) => SQL | undefined);
 
-export type ScopeRule = {
-  /** The column holding the branch that decides visibility (directly or through a join). */
-  branchColumn: AnyPgColumn | SQL;
-  /** Input field naming the branch on create/update, checked against the caller's scope. */
-  inputKey?: string;
-  /** Rows with no branch (NULL) are visible to everyone. */
-  nullVisible?: boolean;
-  /**
-   * Body fields naming rows of branch-scoped tables (`salesman_id`, `customer_id`): on create and
-   * update each named row must be within the caller's branches (403; an unknown id is a 404).
-   */
-  references?: Record<string, ScopedTable>;
-};
+/**
+ * How a resource's records reach a branch (CONTRACT.md section 5), declared once per resource: every
+ * generic route (list, select, get, create, update, delete, export), every record action and every
+ * body field naming one of its records (`ref(kind)`) derives its condition and checks from it.
+ * - `{ branchColumn }`: directly (its `branch_id`), or through a referenced record joined in `joins`
+ *   (a store's branch: `customers.branch_id`).
+ * - `{ parent, via }`: through its parent's scope (`promo_line` via `promo_id` to `promo`); `via` is the
+ *   column of this table holding the parent's id. The parent's own rule must be on its table (no joins).
+ * - `'none'`: not branch data (items, roles, content): the same for every caller.
+ */
+export type ScopeRule =
+  | {
+      /** The column holding the branch that decides visibility (directly or through a join). */
+      branchColumn: AnyPgColumn | SQL;
+      /** Rows with no branch (NULL) are visible to everyone. */
+      nullVisible?: boolean;
+    }
+  | { parent: () => AnyResourceDef; via: AnyPgColumn }
+  | 'none';
 
 export type ResourceDef<C extends ResourceContract = ResourceContract> = {
   contract: C;
@@ -45,7 +53,9 @@ export type ResourceDef<C extends ResourceContract = ResourceContract> = {
    */
   searchTags?: FilterTags;
   filters?: Record<string, Filter>;
-  scope?: ScopeRule;
+  scope: ScopeRule;
+  /** The code a message names a record by, and a `ref(kind, schema, 'code')` field finds it by. */
+  code?: AnyPgColumn;
   /** Extra condition always applied (e.g. hide soft-deleted rows). */
   where?: (req: FastifyRequest) => SQL | undefined;
   /**
@@ -133,8 +143,31 @@ export function scopeFlag(def: AnyResourceDef, req: FastifyRequest): SQL {
 }
 
 export function scopeCondition(def: AnyResourceDef, req: FastifyRequest): SQL | undefined {
-  if (!def.scope) return undefined;
-  return branchCondition(req, def.scope.branchColumn, { nullVisible: def.scope.nullVisible });
+  const scope = def.scope;
+  if (scope === 'none') return undefined;
+  if ('parent' in scope) {
+    const parent = scope.parent();
+    const inner = scopeCondition(parent, req);
+    if (!inner) return undefined;
+    const p = parent.scope;
+    if (
+      p !== 'none' &&
+      'branchColumn' in p &&
+      !(is(p.branchColumn, Column) && p.branchColumn.table === parent.table)
+    )
+      throw new Error(
+        `resource ${def.contract.name}: its parent ${parent.contract.name} is scoped through a join`,
+      );
+    // Qualified names: the subquery reads the parent's table, the outer query this one's.
+    return sql`${outerColumn(scope.via)} in (select ${outerColumn(parent.table.id)} from ${parent.table} where ${inner})`;
+  }
+  return branchCondition(req, scope.branchColumn, { nullVisible: scope.nullVisible });
+}
+
+/** 400 when a record's period (`contract.period`; on update the body merged with the stored record) ends before it starts. */
+export function assertPeriod(keys: PeriodKeys | undefined, record: Record<string, unknown>): void {
+  const p = keys && periodProblem(record, keys);
+  if (p) throw badRequest(`${p.field}: ${p.message}`);
 }
 
 export type { DbOrTx };

@@ -11,7 +11,8 @@
 // lists their own wording of a column (the customer log's changes, with names instead of ids).
 import { PassThrough, Readable } from 'node:stream';
 import { qString } from '@lbo/contract/common';
-import { and, asc, gt, type SQL } from 'drizzle-orm';
+import { CSV_BOM, CSV_CONTENT_TYPE, type CsvType, csvLine } from '@lbo/contract/csv';
+import { and, asc, Column, gt, is, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -50,12 +51,10 @@ const WORDS: Record<Lang, Record<'yes' | 'no' | 'active' | 'inactive', string>> 
 };
 
 /** Lists that word some of their columns their own way (the screen's render), per batch of rows. */
-const ROW_FORMATS: Record<
+const ROW_FORMATS = new Map<
   string,
   (db: Db, rows: Record<string, unknown>[], lang: Lang) => Promise<Record<string, unknown>[]>
-> = {
-  customer_log: customerLogExportRows,
-};
+>([['customer_log', customerLogExportRows]]);
 
 /** The business day's clock (Asia/Jakarta, UTC+7 all year): a timestamp as the screens show it. */
 const JAKARTA_MS = 7 * 3600_000;
@@ -107,10 +106,14 @@ const humanize = (key: string) => {
   return s.charAt(0).toUpperCase() + s.slice(1);
 };
 
-function csvCell(v: Cell): string {
-  if (v === null) return '';
-  const s = v instanceof Date ? v.toISOString() : String(v);
-  return /[",\r\n;]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+/**
+ * A column's CSV type: a number when the screen says so or the database column holds numbers; text
+ * otherwise (text cells are kept from reading as formulas, number cells stay numbers).
+ */
+function csvType(source: unknown, kind: string | undefined): CsvType {
+  if (kind === 'number' || kind === 'money') return 'number';
+  if (is(source, Column) && (source.dataType === 'number' || source.dataType === 'bigint')) return 'number';
+  return 'text';
 }
 
 /** Every row the list would show for `where`, in batches by id. */
@@ -148,7 +151,7 @@ export function registerExport(app: FastifyInstance, db: Db, def: AnyResourceDef
   r.get(
     `/export/${contract.name}`,
     {
-      config: { area: contract.area, action: 'view' },
+      config: { area: contract.area, action: 'view', scope: { resource: contract.name } },
       schema: {
         tags: ['export'],
         summary: `Export every ${label} record matching the filters (CSV or XLSX, streamed)`,
@@ -164,7 +167,8 @@ export function registerExport(app: FastifyInstance, db: Db, def: AnyResourceDef
             .map((k) => k.trim())
             .filter(Boolean)
         : Object.keys(all);
-      const unknown = asked.filter((k) => !(k in all) || k.startsWith('__'));
+      // Own keys only: `constructor` or `toString` name no column of the list.
+      const unknown = asked.filter((k) => !Object.hasOwn(all, k) || k.startsWith('__'));
       if (unknown.length > 0 && q.unknown === 'error')
         throw badRequest(`columns: unknown column ${unknown.map((k) => `'${k.slice(0, 40)}'`).join(', ')}`);
       const labels = q.labels ? q.labels.split('|') : [];
@@ -177,10 +181,10 @@ export function registerExport(app: FastifyInstance, db: Db, def: AnyResourceDef
       // Another record's id where the list has that record's name: the name, as the screen shows it.
       const source = (k: string) => {
         const named = k.endsWith('_id') ? `${k.slice(0, -3)}_name` : '';
-        return named && named in all ? all[named] : all[k];
+        return named && Object.hasOwn(all, named) ? all[named] : all[k];
       };
       const columns = Object.fromEntries(keys.map((k) => [k, source(k)]));
-      const format = ROW_FORMATS[contract.name];
+      const format = ROW_FORMATS.get(contract.name);
       const where = conditions(def, req, q);
       const total = await countOf(db, def, where);
       const stamp = new Date().toISOString().slice(0, 10).replace(/-/g, '');
@@ -197,14 +201,13 @@ export function registerExport(app: FastifyInstance, db: Db, def: AnyResourceDef
       };
 
       if (q.format === 'csv') {
-        reply.type('text/csv; charset=utf-8');
+        reply.type(CSV_CONTENT_TYPE);
+        const types = keys.map((k, i) => csvType(columns[k], kinds[i]));
         const source = Readable.from(
           (async function* () {
-            yield `\uFEFF${headers.map(csvCell).join(',')}\r\n`;
+            yield `${CSV_BOM}${csvLine(headers)}`;
             for await (const rows of batches(db, def, columns, where))
-              yield (await rowsOf(rows, false))
-                .map((cells) => `${cells.map(csvCell).join(',')}\r\n`)
-                .join('');
+              yield (await rowsOf(rows, false)).map((cells) => csvLine(cells, types)).join('');
           })(),
         );
         return reply.send(source);

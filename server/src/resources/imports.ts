@@ -284,7 +284,8 @@ export function registerImport<C extends ImportContract, Resolved>(
     c.path,
     {
       bodyLimit: def.bodyLimit ?? Math.max(1024 * 1024, c.maxRows * 600),
-      config: { area: c.area, action: c.action },
+      // Each import's resolve checks every row against the caller's branches (`outside`).
+      config: { area: c.area, action: c.action, scope: 'branch' },
       // The OpenAPI document shows the rows with their schema; the route itself checks only the
       // envelope, so that every bad row is reported by runImport rather than the first few.
       validatorCompiler: (route) =>

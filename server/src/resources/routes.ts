@@ -18,10 +18,10 @@ import type { Db, DbOrTx } from '../db/client';
 import { writeAudit } from '../http/audit';
 import { forbidden, notFound } from '../http/errors';
 import { allOf, onlyTable, orderBy, orderings, pageMeta, searchCondition } from '../http/list-query';
-import { assertBranchInScope, assertReferencesInScope } from '../http/scope';
 import { assertStoredImages, multipartJsonBody, type StoredUpload } from '../http/uploads';
-import { type AnyResourceDef, scopeCondition, scopeFlag } from './define';
+import { type AnyResourceDef, assertPeriod, scopeCondition, scopeFlag } from './define';
 import { registerExport } from './export';
+import { assertReferences, registerReferenceKind } from './references';
 
 const IN_SCOPE = '__in_scope';
 
@@ -484,6 +484,8 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
   const { paths, record, listKey, idKey } = contract;
   const area = contract.area;
   const label = contract.name.replace(/_/g, ' ');
+  // Every route of the resource is scoped by its definition's rule.
+  const scope = { resource: contract.name };
   // `by` documents its accepted values in the OpenAPI document; orderBy checks them.
   const by = qString().describe(
     `Sort column: ${describeSortKeys(contract.sortKeys)}. Default ${contract.defaultSort.by} ${contract.defaultSort.dir}.`,
@@ -495,6 +497,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
   const selectData = selectKey ? z.object({ [selectKey]: z.array(record) }) : z.array(record);
   const tableCols = tableColumnsOf(def);
   const wrapList = (rows: unknown[]) => (listKey ? { [listKey]: rows } : rows);
+  registerReferenceKind(def);
   registerExport(app, db, def); // GET /export/<name>: the whole list as CSV/XLSX, streamed
 
   // The order (and its reverse) of each sort asked for, built once: the same objects on every request,
@@ -516,7 +519,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
     r.get(
       paths.list,
       {
-        config: { area, action: 'view' },
+        config: { area, action: 'view', scope },
         schema: {
           tags: [tag(def)],
           summary: `List ${label} records (paged)`,
@@ -549,7 +552,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
     r.get(
       paths.select,
       {
-        config: { area, action: 'view' },
+        config: { area, action: 'view', scope },
         schema: {
           tags: [tag(def)],
           summary: `All ${label} records for a dropdown (at most ${SELECT_CAP})`,
@@ -578,7 +581,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
     r.get(
       path,
       {
-        config: { area, action: 'view' },
+        config: { area, action: 'view', scope },
         schema: {
           tags: [tag(def)],
           summary: `Get one ${label}`,
@@ -601,7 +604,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
     r.post(
       paths.create,
       {
-        config: { area, action: 'create' },
+        config: { area, action: 'create', scope },
         ...uploadOptions(def),
         schema: {
           tags: [tag(def)],
@@ -612,17 +615,13 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
         },
       },
       async (req, reply) => {
-        if (def.scope?.inputKey)
-          assertBranchInScope(
-            req,
-            (req.body as Record<string, unknown>)[def.scope.inputKey] as number | null,
-          );
         if (def.images) await assertStoredImages(req, req.body as Record<string, unknown>, def.images);
         const { input, stored } = await withUpload(def, req, req.body as Record<string, unknown>);
         const created = await cleanupOnError(req, stored, () =>
           db.transaction(async (tx) => {
             const ctx = { req, tx };
-            await assertReferencesInScope(tx, req, def.scope?.references, input);
+            // Inside the transaction: every record the body names, unknown (404) or another branch's (403).
+            await assertReferences(tx, req, body, input);
             const values = def.hooks?.beforeCreate ? await def.hooks.beforeCreate(input, ctx) : input;
             const [{ id }] = (await tx
               .insert(def.table)
@@ -644,7 +643,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
     r.put(
       path,
       {
-        config: { area, action: 'update' },
+        config: { area, action: 'update', scope },
         ...uploadOptions(def),
         schema: {
           tags: [tag(def)],
@@ -661,15 +660,14 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
         if (idKey !== 'id' && body[idKey] !== undefined && body[idKey] !== id) {
           throw forbidden(`${idKey} in the body (${body[idKey]}) does not match the path (${id})`);
         }
-        if (def.scope?.inputKey)
-          assertBranchInScope(req, body[def.scope.inputKey] as number | null | undefined);
         const { input, stored } = await withUpload(def, req, body);
         const updated = await cleanupOnError(req, stored, () =>
           db.transaction(async (tx) => {
             const ctx = { req, tx };
             const before = await loadRecord(tx, def, req, id);
-            await assertReferencesInScope(tx, req, def.scope?.references, input);
+            await assertReferences(tx, req, contract.update, input);
             if (def.images) await assertStoredImages(req, body, def.images, before);
+            assertPeriod(contract.period, { ...before, ...input });
             const values = def.hooks?.beforeUpdate
               ? await def.hooks.beforeUpdate(id, input, before, ctx)
               : input;
@@ -703,7 +701,7 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
     r.delete(
       path,
       {
-        config: { area, action: 'delete' },
+        config: { area, action: 'delete', scope },
         schema: {
           tags: [tag(def)],
           summary: `Delete a ${label}`,

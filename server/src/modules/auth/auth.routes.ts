@@ -50,6 +50,7 @@ export function registerAuthRoutes(
   r.post(
     '/web/auth/logout',
     {
+      config: { scope: 'own' },
       schema: {
         tags: ['auth'],
         summary:
@@ -95,6 +96,7 @@ export function registerAuthRoutes(
   r.get(
     '/web/auth/me',
     {
+      config: { scope: 'own' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user, with the current role group and branch scope',

@@ -258,6 +258,7 @@ async function lockBroadcast(tx: DbOrTx, id: number): Promise<string> {
 }
 
 export const broadcastResource = defineResource({
+  scope: 'none',
   contract: broadcastContract,
   table: broadcasts,
   images: ['image'],
@@ -470,7 +471,7 @@ export async function audienceCount(db: DbOrTx, target: BroadcastTarget): Promis
  * One set-based statement: a delivery row per store of the audience (within `range` of customer ids).
  * `fresh`: the broadcast has no delivery yet (a first execute on the PostgreSQL server), so the rows
  * are inserted plainly; otherwise ON CONFLICT skips the stores that have theirs (a resumed delivery,
- * the embedded slices). Deliveries have no per-row foreign keys (0008_content_perf.sql): a statement
+ * the embedded slices). Deliveries have no per-row foreign keys (0010_content_perf.sql): a statement
  * trigger checks the ids once, and customer deletes wait for the lock `lockDeliveriesShared` takes.
  */
 async function insertDeliveries(
@@ -496,7 +497,7 @@ async function insertDeliveries(
 
 /**
  * Held (shared) by a transaction writing deliveries until it ends; deleting customers takes it
- * exclusively before deleting their deliveries (0008_content_perf.sql), so neither misses the other.
+ * exclusively before deleting their deliveries (0010_content_perf.sql), so neither misses the other.
  */
 async function lockDeliveriesShared(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext('broadcast_deliveries.customers'), 0)`);

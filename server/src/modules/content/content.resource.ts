@@ -3,25 +3,18 @@
 import { newsContract, popupContract, promoVideoContract } from '@lbo/contract/content';
 import { gte, ilike, lte } from 'drizzle-orm';
 import { news, popups, promo_videos } from '../../db/schema/content';
-import { badRequest } from '../../http/errors';
+import { likePattern } from '../../http/list-query';
 import { defineResource } from '../../resources/define';
 
-type Period = { start_date: string; end_date: string };
-
-/** Renames API fields to their columns (`photo` -> `photo_url`) and checks the merged period. */
+/** Renames API fields to their columns (`photo` -> `photo_url`). */
 function valuesOf(input: Record<string, unknown>, rename: Record<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(input)) out[rename[k] ?? k] = v;
   return out;
 }
-function checkMergedPeriod(before: Record<string, unknown>, input: Record<string, unknown>): void {
-  const merged = { ...before, ...input } as Period;
-  if (merged.end_date < merged.start_date) throw badRequest('end_date: must be on or after start_date');
-}
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const newsResource = defineResource({
+  scope: 'none',
   contract: newsContract,
   table: news,
   images: ['photo'],
@@ -50,18 +43,16 @@ export const newsResource = defineResource({
     start_date: (v: string) => gte(news.end_date, v),
     end_date: (v: string) => lte(news.start_date, v),
     active: news.active,
-    title: (v: string) => ilike(news.title, `%${escapeLike(v)}%`),
+    title: (v: string) => ilike(news.title, likePattern(v)),
   },
   hooks: {
     beforeCreate: (input) => valuesOf(input, { photo: 'photo_url' }),
-    beforeUpdate: (_id, input, before) => {
-      checkMergedPeriod(before, input);
-      return valuesOf(input, { photo: 'photo_url' });
-    },
+    beforeUpdate: (_id, input) => valuesOf(input, { photo: 'photo_url' }),
   },
 });
 
 export const popupResource = defineResource({
+  scope: 'none',
   contract: popupContract,
   table: popups,
   images: ['photo'],
@@ -91,14 +82,12 @@ export const popupResource = defineResource({
   },
   hooks: {
     beforeCreate: (input) => valuesOf(input, { photo: 'photo_url' }),
-    beforeUpdate: (_id, input, before) => {
-      checkMergedPeriod(before, input);
-      return valuesOf(input, { photo: 'photo_url' });
-    },
+    beforeUpdate: (_id, input) => valuesOf(input, { photo: 'photo_url' }),
   },
 });
 
 export const promoVideoResource = defineResource({
+  scope: 'none',
   contract: promoVideoContract,
   table: promo_videos,
   images: ['thumbnail'],
@@ -129,10 +118,7 @@ export const promoVideoResource = defineResource({
   },
   hooks: {
     beforeCreate: (input) => valuesOf(input, { thumbnail: 'thumbnail_url' }),
-    beforeUpdate: (_id, input, before) => {
-      checkMergedPeriod(before, input);
-      return valuesOf(input, { thumbnail: 'thumbnail_url' });
-    },
+    beforeUpdate: (_id, input) => valuesOf(input, { thumbnail: 'thumbnail_url' }),
   },
 });
 

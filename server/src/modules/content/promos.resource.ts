@@ -111,7 +111,7 @@ export const promoResource = defineResource({
     active: promos.active,
     branch_id: promos.branch_id,
   },
-  scope: { branchColumn: promos.branch_id, inputKey: 'branch_id', nullVisible: true },
+  scope: { branchColumn: promos.branch_id, nullVisible: true },
   upload: { column: 'image_url', folder: 'promo' },
   images: ['image'],
   hooks: {
@@ -199,6 +199,7 @@ async function lineItems(tx: Tx, itemIds: number[], categoryIds: number[]): Prom
 }
 
 export const promoLineResource = defineResource({
+  scope: { parent: () => promoResource, via: promo_lines.promo_id },
   contract: promoLineContract,
   table: promo_lines,
   columns: lineColumns,
@@ -247,6 +248,7 @@ export const itemLineColumns = {
 };
 
 export const promoItemLineResource = defineResource({
+  scope: { parent: () => promoLineResource, via: promo_item_lines.promo_line_id },
   contract: promoItemLineContract,
   table: promo_item_lines,
   columns: itemLineColumns,
@@ -296,6 +298,7 @@ export const promoItemLineResource = defineResource({
 // Bonus item lines
 
 export const promoBonusItemLineResource = defineResource({
+  scope: { parent: () => promoLineResource, via: promo_bonus_item_lines.promo_line_id },
   contract: promoBonusItemLineContract,
   table: promo_bonus_item_lines,
   columns: {

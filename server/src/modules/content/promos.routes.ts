@@ -15,9 +15,9 @@ import { type Db, rows } from '../../db/client';
 import { promos } from '../../db/schema/promos';
 import { writeAudit } from '../../http/audit';
 import { badRequest } from '../../http/errors';
-import { assertBranchInScope } from '../../http/scope';
 import { assertStoredImages, multipartJsonBody } from '../../http/uploads';
 import { registerAction } from '../../resources/actions';
+import { assertPeriod } from '../../resources/define';
 import { baseQuery, loadRecord } from '../../resources/routes';
 import {
   assertBranch,
@@ -35,7 +35,7 @@ export function registerPromoRoutes(api: FastifyInstance, db: Db): void {
   api.withTypeProvider<ZodTypeProvider>().put(
     path,
     {
-      config: { area: 'promo', action: 'update' },
+      config: { area: 'promo', action: 'update', scope: { resource: 'promo' } },
       preValidation: multipartJsonBody(['image', 'photo']),
       schema: {
         tags: ['promo'],
@@ -56,7 +56,6 @@ export function registerPromoRoutes(api: FastifyInstance, db: Db): void {
           `promo_id: ${body.promo_id} in the body does not match the promo of the path (${id})`,
         );
       }
-      if (body.branch_id !== undefined) assertBranchInScope(req, body.branch_id as number | null);
       const image = req.uploadedImage;
       const stored = image ? await req.server.uploads.save(image, 'promo') : null;
       try {
@@ -64,9 +63,7 @@ export function registerPromoRoutes(api: FastifyInstance, db: Db): void {
           await tx.select({ id: promos.id }).from(promos).where(eq(promos.id, id)).for('update');
           const before = await loadRecord(tx, promoResource, req, id);
           await assertStoredImages(req, body, ['image'], before);
-          const merged = { ...before, ...body } as { start_date: string; end_date: string };
-          if (merged.end_date < merged.start_date)
-            throw badRequest('end_date: must be on or after start_date');
+          assertPeriod(promoContract.period, { ...before, ...body });
           await assertBranch(tx, body.branch_id as number | null | undefined);
           await assertCustomerTypes(tx, body.customer_type_ids as number[] | undefined);
           const values = promoValues(body);

@@ -18,6 +18,7 @@ import {
   lotteryDeleteAllAction,
 } from '@lbo/contract/coupons.actions';
 import { LOTTERY_REPORT_PATH, LotteryReport, LotteryReportQuery } from '@lbo/contract/lottery';
+import { withPeriod } from '@lbo/contract/period';
 import { VOUCHER_PHOTO_PATH } from '@lbo/contract/vouchers';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -207,7 +208,7 @@ export function registerCouponRoutes(app: FastifyInstance, db: Db): void {
   r.post(
     couponRedeemContract.paths.create!,
     {
-      config: { area: 'coupon', action: 'create' },
+      config: { area: 'coupon', action: 'create', scope: { resource: couponRedeemContract.name } },
       schema: {
         tags: ['coupon'],
         summary:
@@ -264,12 +265,12 @@ export function registerCouponRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     redeemedReportContract.paths.list!,
     {
-      config: { area: 'coupon', action: 'view' },
+      config: { area: 'coupon', action: 'view', scope: 'branch' },
       schema: {
         tags: ['coupon'],
         summary:
           'Redeemed report: per coupon, its redemptions in the period (business dates, both ends included) by status, the points spent and the stores, paged',
-        querystring: ListQuery.extend(RedeemedQuery.shape),
+        querystring: withPeriod(ListQuery.extend(RedeemedQuery.shape)),
         response: { 200: z.object({ data: z.array(RedeemedRow), meta: PageMeta }) },
       },
     },
@@ -285,7 +286,7 @@ export function registerCouponRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     LOTTERY_REPORT_PATH,
     {
-      config: { area: 'lottery', action: 'view' },
+      config: { area: 'lottery', action: 'view', scope: 'branch' },
       schema: {
         tags: ['lottery'],
         summary: 'Lottery coupons counted per branch, per region and per draw period (within your branches)',

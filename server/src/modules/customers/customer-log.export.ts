@@ -2,6 +2,7 @@
 // "Jenis pelanggan: Grosir → Retail" rather than the stored `{changes: {customer_type_id: {from: 4, to: 2}}}`,
 // and the action's name ("Ubah massal") rather than its key. Labels are those of the web app
 // (web/src/i18n: resources.customer.fields, resources.customer_log.actions), in the request's language.
+import { changesOf } from '@lbo/contract/customers';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customer_levels, customer_types } from '../../db/schema/customers';
@@ -74,20 +75,6 @@ const REFERENCES = {
 } as const;
 type RefField = keyof typeof REFERENCES;
 const isRef = (f: string): f is RefField => f in REFERENCES;
-
-type Change = { field: string; from: unknown; to: unknown };
-
-/** The API writes `{changes: {field: {from, to}}}`; older rows hold `{field: {before, after}}`. */
-export function changesOf(detail: unknown): Change[] {
-  if (!detail || typeof detail !== 'object') return [];
-  const d = detail as Record<string, unknown>;
-  const source = (d.changes && typeof d.changes === 'object' ? d.changes : d) as Record<string, unknown>;
-  return Object.entries(source).flatMap(([field, v]) => {
-    if (!v || typeof v !== 'object') return [];
-    const c = v as Record<string, unknown>;
-    return [{ field, from: 'from' in c ? c.from : c.before, to: 'to' in c ? c.to : c.after }];
-  });
-}
 
 /** Names of the records a batch of log rows refers to, one query per kind of record. */
 async function namesFor(db: Db, rows: Record<string, unknown>[]): Promise<Map<string, string>> {

@@ -83,7 +83,7 @@ export const customerJoins = (q: any) =>
 
 /**
  * The customer list's equality filters as tags, indexed with `search_text` in one GIN index
- * (customers_search_filters_trgm, migration 0013_list_speed; the expression written exactly as there):
+ * (customers_search_filters_trgm, migration 0012_list_speed; the expression written exactly as there):
  * a search under a type, branch or flag filter finds its matches in one index scan. A flag is tagged
  * only for its rare value (in the large seed: 4% inactive, 15% hidden from the app, 10% class mekar,
  * 2% excluded from points, 8% with a monthly maximum); under its common value the plain plan (read
@@ -151,18 +151,9 @@ export const customerResource = defineResource({
     monthly_max_point: (only: boolean) =>
       only ? isNotNull(customers.monthly_max_point) : isNull(customers.monthly_max_point),
   },
-  scope: {
-    branchColumn: customers.branch_id,
-    inputKey: 'branch_id',
-    references: {
-      salesman_id: {
-        table: salesmen,
-        branchColumn: salesmen.branch_id,
-        label: 'salesman',
-        codeColumn: salesmen.salesman_code,
-      },
-    },
-  },
+  // Body references (`salesman_id`, `branch_id`) are declared in the contract (ref).
+  scope: { branchColumn: customers.branch_id },
+  code: customers.customer_code,
   upload: { column: 'photo_url', folder: 'customer' },
   detail: async (customer, { db, query }) => {
     const id = customer.id as number;
@@ -216,6 +207,7 @@ export const customerResource = defineResource({
 });
 
 export const customerTypeResource = defineResource({
+  scope: 'none',
   contract: customerTypeContract,
   table: customer_types,
   columns: {

@@ -46,7 +46,7 @@ export function registerCustomerRoutes(api: FastifyInstance, db: Db): void {
   r.get(
     CUSTOMER_REPORT_PATH,
     {
-      config: { area: 'customer', action: 'view' },
+      config: { area: 'customer', action: 'view', scope: 'branch' },
       schema: {
         tags: ['customer'],
         summary: 'Customer report: customers with their invoice count and turnover over a date range',

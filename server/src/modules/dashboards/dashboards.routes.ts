@@ -50,7 +50,7 @@ import {
 import { assertCallbackToken, receiveVaPayment, vaReport } from './va.service';
 
 const tags = ['dashboard'];
-const view = { area: 'dashboard' as const, action: 'view' as const };
+const view = { area: 'dashboard' as const, action: 'view' as const, scope: 'branch' as const };
 const rangeOf = (q: { start_date?: string; end_date?: string }): Range => {
   const d = defaultRange();
   const end = q.end_date ?? (q.start_date && q.start_date > d.end_date ? q.start_date : d.end_date);

@@ -5,14 +5,20 @@
 //   partial days at the edges from dash_day_branch_item (category / item filters; dash_day_item for a
 //   caller who sees every branch), dash_day_customer / dash_day_customer_category (per customer, or a
 //   customer type filter); with an item filter per customer or per customer type,
-//   dash_day_item_customer (0010_dashboards_perf.sql) read by its key for the chosen items;
+//   dash_day_item_customer (0009_dashboards_perf.sql) read by its key for the chosen items;
 // - invoice counts from dash_day_branch, points from dash_points_day_branch (per customer: the ledger);
 // - store counts from dash_store_totals, activations from dash_store_registrations; page counts of the
 //   store lists from dash_store_flags / dash_store_registrations (storeCountSql).
+import {
+  CUSTOMER_FIGURE_SORT_KEYS,
+  MASTER_STORE_SORT_KEYS,
+  OMZET_CUSTOMER_SORT_KEYS,
+  REGISTERED_SORT_KEYS,
+} from '@lbo/contract/dashboards';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rows } from '../../db/client';
-import { badRequest } from '../../http/errors';
+import { likePattern, listOrder, pageMeta } from '../../http/list-query';
 import { branchCondition } from '../../http/scope';
 
 export type Range = { start: string; end: string };
@@ -401,17 +407,6 @@ export async function omzetGraph(
 
 type Page = { page: number; limit: number; by?: string; sort?: 'asc' | 'desc'; search?: string };
 
-function sortKey(allowed: readonly string[], by: string | undefined, fallback: string): string {
-  if (!by) return fallback;
-  const bare = by.replace(/^(def|pc|pl|b)\./, '');
-  if (!allowed.includes(bare)) {
-    throw badRequest(`by: unknown sort column '${by.slice(0, 50)}'; use one of: ${allowed.join(', ')}`);
-  }
-  return bare;
-}
-
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Customers (current branch in `bs`) matching the filters: conditions on `c`. */
 function customerConds(
   B: InBranches,
@@ -435,16 +430,9 @@ function customerConds(
     q.status === 'not_registered' ? sql`c.registered_at is null` : undefined,
     q.status === 'activated' ? inRange : undefined,
     q.status === 'inactive' ? sql`not c.active` : undefined,
-    s ? sql`(c.customer_name ilike ${likeOf(s)} or c.customer_code ilike ${likeOf(s)})` : undefined,
+    s ? sql`(c.customer_name ilike ${likePattern(s)} or c.customer_code ilike ${likePattern(s)})` : undefined,
   ]);
 }
-
-const pageMeta = (page: number, limit: number, total: number) => ({
-  page,
-  limit,
-  total_data: total,
-  total_page: Math.ceil(total / limit),
-});
 
 /**
  * The number of stores `customerConds` matches, from the store rollups (kept by triggers on customers)
@@ -481,8 +469,9 @@ export async function customerFigures(
   range: Range,
 ): Promise<{ rows: Record<string, unknown>[]; meta: ReturnType<typeof pageMeta> }> {
   const { B, bs } = await scopeOf(db, req, q);
-  const key = sortKey(['turnover', 'customer_name', 'customer_code', 'invoice_count'], q.by, 'turnover');
-  const desc = (q.sort ?? (q.by ? 'asc' : 'desc')) === 'desc';
+  const order = listOrder(CUSTOMER_FIGURE_SORT_KEYS, q, { by: 'turnover', dir: 'desc' });
+  const key = order.key;
+  const desc = order.dir === 'desc';
   const dir = sql.raw(desc ? 'desc' : 'asc');
   // The matching stores, read once (with the column a page is sorted by, if a customer's).
   const candidates = sql`select c.id${key === 'customer_name' || key === 'customer_code' ? sql.raw(`, c.${key}`) : sql``}
@@ -586,14 +575,15 @@ export async function omzetCustomers(
   range: Range,
 ): Promise<{ rows: Record<string, unknown>[]; meta: ReturnType<typeof pageMeta> }> {
   const { B, bs } = await scopeOf(db, req, q);
-  const key = sortKey(['turnover', 'qty', 'customer_name', 'customer_code'], q.by, 'turnover');
-  const dir = sql.raw((q.sort ?? (q.by ? 'asc' : 'desc')) === 'desc' ? 'desc' : 'asc');
+  const order = listOrder(OMZET_CUSTOMER_SORT_KEYS, q, { by: 'turnover', dir: 'desc' });
+  const key = order.key;
+  const dir = sql.raw(order.dir === 'desc' ? 'desc' : 'asc');
   const s = q.search?.trim();
   const needCand = !!(q.ids?.length || q.customer_level_id || s);
   const cand = sql`select c.id from customers c where ${and([
     q.ids?.length ? inIds(sql`c.id`, q.ids) : undefined,
     q.customer_level_id ? sql`c.customer_type_id = ${q.customer_level_id}` : undefined,
-    s ? sql`(c.customer_name ilike ${likeOf(s)} or c.customer_code ilike ${likeOf(s)})` : undefined,
+    s ? sql`(c.customer_name ilike ${likePattern(s)} or c.customer_code ilike ${likePattern(s)})` : undefined,
   ])}`;
   const turnover = turnoverSql(
     B,
@@ -642,14 +632,13 @@ export async function registeredStores(
   mode: 'registered' | 'activation',
 ): Promise<{ rows: Record<string, unknown>[]; meta: ReturnType<typeof pageMeta> }> {
   const { B, bs } = await scopeOf(db, req, q);
-  const key = sortKey(
-    ['customer_name', 'customer_code', 'registered_at', 'branch_name'],
-    q.by,
-    mode === 'registered' ? 'customer_name' : 'registered_at',
+  const sorted = listOrder(
+    REGISTERED_SORT_KEYS,
+    q,
+    mode === 'registered' ? { by: 'customer_name', dir: 'asc' } : { by: 'registered_at', dir: 'desc' },
   );
-  const dir = sql.raw(
-    (q.sort ?? (q.by || mode === 'registered' ? 'asc' : 'desc')) === 'desc' ? 'desc' : 'asc',
-  );
+  const key = sorted.key;
+  const dir = sql.raw(sorted.dir === 'desc' ? 'desc' : 'asc');
   const from = sql`${range.start}::date::timestamp at time zone 'Asia/Jakarta'`;
   const to = sql`(${range.end}::date + 1)::timestamp at time zone 'Asia/Jakarta'`;
   const s = q.search?.trim();
@@ -658,7 +647,7 @@ export async function registeredStores(
     sql`c.registered_at is not null and c.registered_at < ${to}`,
     mode === 'activation' ? sql`c.registered_at >= ${from}` : undefined,
     q.customer_level_id ? sql`c.customer_type_id = ${q.customer_level_id}` : undefined,
-    s ? sql`(c.customer_name ilike ${likeOf(s)} or c.customer_code ilike ${likeOf(s)})` : undefined,
+    s ? sql`(c.customer_name ilike ${likePattern(s)} or c.customer_code ilike ${likePattern(s)})` : undefined,
   ]);
   const order = (t: string) => (key === 'branch_name' ? sql`bs.name` : sql.raw(`${t}.${key}`));
   // The count: without a search, from dash_store_registrations (registrations per Jakarta day, branch
@@ -731,12 +720,9 @@ export async function masterStores(
     },
 ): Promise<{ rows: Record<string, unknown>[]; meta: ReturnType<typeof pageMeta> }> {
   const { B, bs } = await scopeOf(db, req, q);
-  const key = sortKey(
-    ['customer_name', 'customer_code', 'branch_name', 'point_balance', 'last_seen_at', 'registered_at'],
-    q.by,
-    'customer_name',
-  );
-  const desc = q.sort === 'desc';
+  const sorted = listOrder(MASTER_STORE_SORT_KEYS, q, { by: 'customer_name', dir: 'asc' });
+  const key = sorted.key;
+  const desc = sorted.dir === 'desc';
   const dir = sql.raw(desc ? 'desc' : 'asc');
   const nulls = sql.raw(desc ? 'nulls last' : 'nulls first');
   const s = q.search?.trim();
@@ -754,7 +740,7 @@ export async function masterStores(
         ? sql`c.registered_at is not null`
         : sql`c.registered_at is null`,
     s
-      ? sql`(c.customer_name ilike ${likeOf(s)} or c.customer_code ilike ${likeOf(s)} or c.owner_name ilike ${likeOf(s)})`
+      ? sql`(c.customer_name ilike ${likePattern(s)} or c.customer_code ilike ${likePattern(s)} or c.owner_name ilike ${likePattern(s)})`
       : undefined,
   ]);
   const order = key === 'branch_name' ? sql`bs.name` : sql.raw(`c.${key}`);

@@ -1,4 +1,4 @@
-// The turnover rollups (migrations 0005_dashboards.sql and 0010_dashboards_perf.sql keep them by
+// The turnover rollups (migrations 0005_dashboards.sql and 0009_dashboards_perf.sql keep them by
 // triggers in every writer's transaction): rebuild them from the invoices and the ledger, and check them against direct sums.
 // `npm run rollups:verify` / `npm run rollups:rebuild` (rollups.cli.ts) and the tests use these.
 import { sql } from 'drizzle-orm';

@@ -5,11 +5,12 @@
 // dropped. The same payment id again changes nothing (200, `applied: false`); the same id with other
 // details is refused (409): the bank would be reporting two different payments under one id.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { VaPaymentNotification, VaPaymentResult } from '@lbo/contract/dashboards';
+import { VA_SORT_KEYS, type VaPaymentNotification, type VaPaymentResult } from '@lbo/contract/dashboards';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rows } from '../../db/client';
-import { ApiError, badRequest, conflict } from '../../http/errors';
+import { ApiError, conflict } from '../../http/errors';
+import { likePattern, listOrder, pageMeta } from '../../http/list-query';
 import { branchCondition } from '../../http/scope';
 import { query, scopeOf } from './dashboards.service';
 
@@ -129,8 +130,6 @@ export function assertCallbackToken(configured: string | undefined, req: Fastify
   }
 }
 
-const likeOf = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * The payments received in the range (payment time, Asia/Jakarta dates), with their invoice. Matched
  * payments are scoped by their invoice's branch; unmatched ones (no branch) are shown to users who see
@@ -154,13 +153,9 @@ export async function vaReport(
   range: { start: string; end: string },
 ) {
   const { B, bs } = await scopeOf(db, req, q);
-  const by = (q.by ?? 'paid_at').replace(/^(def|pc|pl|b)\./, '');
-  if (!['paid_at', 'amount', 'invoice_number'].includes(by)) {
-    throw badRequest(
-      `by: unknown sort column '${by.slice(0, 50)}'; use one of: paid_at, amount, invoice_number`,
-    );
-  }
-  const dir = sql.raw((q.sort ?? (q.by ? 'asc' : 'desc')) === 'desc' ? 'desc' : 'asc');
+  const order = listOrder(VA_SORT_KEYS, q, { by: 'paid_at', dir: 'desc' });
+  const by = order.key;
+  const dir = sql.raw(order.dir === 'desc' ? 'desc' : 'asc');
   const filtered = !!(q.region_group_id ?? q.group_id ?? q.region_id ?? q.branch_id);
   const unmatchedVisible = !filtered && branchCondition(req, sql`0`) === undefined;
   const s = q.search?.trim();
@@ -172,7 +167,7 @@ export async function vaReport(
   if (q.matched !== undefined) parts.push(sql`v.matched = ${q.matched}`);
   if (s)
     parts.push(
-      sql`(v.invoice_number ilike ${likeOf(s)} or v.virtual_account_no ilike ${likeOf(s)} or v.payment_id ilike ${likeOf(s)})`,
+      sql`(v.invoice_number ilike ${likePattern(s)} or v.virtual_account_no ilike ${likePattern(s)} or v.payment_id ilike ${likePattern(s)})`,
     );
   const cond = sql.join(parts, sql` and `);
   const result = await query<Record<string, unknown> & { total: number }>(
@@ -198,7 +193,7 @@ export async function vaReport(
   }
   return {
     rows: result.map(({ total: _t, ...r }) => r),
-    meta: { page: q.page, limit: q.limit, total_data: total, total_page: Math.ceil(total / q.limit) },
+    meta: pageMeta(q.page, q.limit, total),
   };
 }
 

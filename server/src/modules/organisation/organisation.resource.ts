@@ -21,6 +21,7 @@ import {
 import { defineResource } from '../../resources/define';
 
 export const regionGroupResource = defineResource({
+  scope: 'none',
   contract: regionGroupContract,
   table: region_groups,
   columns: { id: region_groups.id, code: region_groups.code, name: region_groups.name },
@@ -33,6 +34,7 @@ export const regionGroupResource = defineResource({
 });
 
 export const regionResource = defineResource({
+  scope: 'none',
   contract: regionContract,
   table: regions,
   columns: {
@@ -53,6 +55,7 @@ export const regionResource = defineResource({
 });
 
 export const regionAreaResource = defineResource({
+  scope: 'none',
   contract: regionAreaContract,
   table: region_areas,
   columns: {
@@ -114,6 +117,7 @@ export const branchResource = defineResource({
 });
 
 export const salesmanTypeResource = defineResource({
+  scope: 'none',
   contract: salesmanTypeContract,
   table: salesman_types,
   columns: { id: salesman_types.id, code: salesman_types.code, name: salesman_types.name },
@@ -160,7 +164,8 @@ export const salesmanResource = defineResource({
     salesman_type_id: salesmen.salesman_type_id,
     active: salesmen.active,
   },
-  scope: { branchColumn: salesmen.branch_id, inputKey: 'branch_id' },
+  scope: { branchColumn: salesmen.branch_id },
+  code: salesmen.salesman_code,
 });
 
 export const partnerResource = defineResource({
@@ -190,7 +195,8 @@ export const partnerResource = defineResource({
   },
   search: [partners.partner_name, partners.partner_code, partners.contact_name, partners.phone_number],
   filters: { branch_id: partners.branch_id, active: partners.active },
-  scope: { branchColumn: partners.branch_id, inputKey: 'branch_id', nullVisible: true },
+  scope: { branchColumn: partners.branch_id, nullVisible: true },
+  code: partners.partner_code,
 });
 
 export const organisationResources = [

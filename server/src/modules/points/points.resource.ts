@@ -88,13 +88,8 @@ export const pointLedgerResource = defineResource({
 // Point transaction rules. Precedence (points.engine.ts): item rule > category rule > all-items
 // rule; a rule for the customer's type > one for every type; then the newest (highest id).
 
-function checkPeriod(v: { start_date?: unknown; end_date?: unknown }) {
-  if (typeof v.start_date === 'string' && typeof v.end_date === 'string' && v.end_date < v.start_date) {
-    throw badRequest('end_date: must be on or after start_date');
-  }
-}
-
 export const pointRuleResource = defineResource({
+  scope: 'none',
   contract: pointRuleContract,
   table: point_rules,
   columns: {
@@ -142,9 +137,7 @@ export const pointRuleResource = defineResource({
   },
   hooks: {
     beforeUpdate: (_id, input, before) => {
-      const merged = { ...before, ...input };
-      checkPeriod(merged);
-      const t = ruleTargetError(merged);
+      const t = ruleTargetError({ ...before, ...input });
       if (t) throw badRequest(`item_id: ${t}`);
       return input;
     },
@@ -221,18 +214,8 @@ export const pointMaxCustomerResource = defineResource({
     showAll(req)
       ? undefined
       : sql`(${point_max_customers.active} and ${point_max_customers.end_date} >= current_date)`,
-  scope: {
-    branchColumn: customers.branch_id,
-    // The customer named in a create/update: 404 when unknown, 403 outside the caller's branches.
-    references: {
-      customer_id: {
-        table: customers,
-        branchColumn: customers.branch_id,
-        label: 'customer',
-        codeColumn: customers.customer_code,
-      },
-    },
-  },
+  // The customer named in a create/update (contract: ref) is checked against this scope's rule.
+  scope: { branchColumn: customers.branch_id },
   hooks: {
     beforeCreate: async (input, { tx }) => {
       await assertNoMaxOverlap(tx, input, null);
@@ -240,7 +223,6 @@ export const pointMaxCustomerResource = defineResource({
     },
     beforeUpdate: async (id, input, before, { tx }) => {
       const merged = { ...before, ...input } as { customer_id: number; start_date: string; end_date: string };
-      checkPeriod(merged);
       await assertNoMaxOverlap(tx, merged, id);
       return input;
     },
@@ -279,6 +261,7 @@ function promoValues(input: Record<string, unknown>): Record<string, unknown> {
 }
 
 export const pointPromoResource = defineResource({
+  scope: 'none',
   contract: pointPromoContract,
   table: point_promos,
   images: ['photo'],
@@ -329,7 +312,6 @@ export const pointPromoResource = defineResource({
         multiplier: number;
         bonus_points: number;
       };
-      checkPeriod(merged);
       const b = promoBoostError(merged);
       if (b) throw badRequest(`multiplier: ${b}`);
       await assertNoPromoOverlap(tx, merged, id);

@@ -39,7 +39,7 @@ export function registerPointRoutes(app: FastifyInstance, db: Db): void {
   r.post(
     paths.create!,
     {
-      config: { area: 'point', action: 'create' },
+      config: { area: 'point', action: 'create', scope: { resource: pointEntryContract.name } },
       schema: {
         tags,
         summary:
@@ -65,7 +65,7 @@ export function registerPointRoutes(app: FastifyInstance, db: Db): void {
   r.put(
     paths.update!,
     {
-      config: { area: 'point', action: 'update' },
+      config: { area: 'point', action: 'update', scope: { resource: pointEntryContract.name } },
       schema: {
         tags,
         summary:
@@ -111,7 +111,7 @@ export function registerPointRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     '/point/balance/customer_id/:customer_id',
     {
-      config: { area: 'point', action: 'view' },
+      config: { area: 'point', action: 'view', scope: 'branch' },
       schema: {
         tags,
         summary: "A customer's point balance (the cached sum of its non-void ledger rows)",
@@ -125,7 +125,7 @@ export function registerPointRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     '/point/report',
     {
-      config: { area: 'point', action: 'view' },
+      config: { area: 'point', action: 'view', scope: 'branch' },
       schema: {
         tags,
         summary:
@@ -143,7 +143,7 @@ export function registerPointRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     customerBalanceContract.paths.list!,
     {
-      config: { area: 'point', action: 'view' },
+      config: { area: 'point', action: 'view', scope: 'branch' },
       schema: {
         tags,
         summary:
@@ -161,7 +161,7 @@ export function registerPointRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     '/point/report/store',
     {
-      config: { area: 'point', action: 'view' },
+      config: { area: 'point', action: 'view', scope: 'branch' },
       schema: {
         tags,
         summary: 'Store points: per customer with movements in the date range, its points by kind, paged',

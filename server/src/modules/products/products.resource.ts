@@ -29,6 +29,7 @@ export const itemColumns = {
 };
 
 export const itemResource = defineResource({
+  scope: 'none',
   contract: itemContract,
   table: items,
   columns: itemColumns,
@@ -48,6 +49,7 @@ export const itemResource = defineResource({
 });
 
 export const itemCategoryResource = defineResource({
+  scope: 'none',
   contract: itemCategoryContract,
   table: item_categories,
   columns: {
@@ -67,6 +69,7 @@ export const itemCategoryResource = defineResource({
 });
 
 export const itemUomLineResource = defineResource({
+  scope: 'none',
   contract: itemUomLineContract,
   table: item_uom_lines,
   columns: {
@@ -99,6 +102,7 @@ export const itemUomLineResource = defineResource({
 });
 
 export const itemOldPriceResource = defineResource({
+  scope: 'none',
   contract: itemOldPriceContract,
   table: item_old_prices,
   columns: {

@@ -15,7 +15,7 @@ export function registerProductRoutes(api: FastifyInstance, db: Db): void {
   api.withTypeProvider<ZodTypeProvider>().get(
     ITEMS_BY_CATEGORY_PATH,
     {
-      config: { area: 'item', action: 'view' },
+      config: { area: 'item', action: 'view', scope: 'none' },
       schema: {
         tags: ['item'],
         summary: `The items of one category, by name (at most ${SELECT_CAP})`,

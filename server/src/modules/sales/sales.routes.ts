@@ -41,7 +41,7 @@ export function registerSalesRoutes(api: FastifyInstance, db: Db): void {
   r.get(
     INVOICE_BY_DOCUMENT_PATH,
     {
-      config: { area: 'sales', action: 'view' },
+      config: { area: 'sales', action: 'view', scope: 'branch' },
       schema: {
         tags: ['sales'],
         summary: 'Get one sales invoice with its lines by document number',
@@ -66,7 +66,7 @@ export function registerSalesRoutes(api: FastifyInstance, db: Db): void {
   r.get(
     ORDER_BY_DOCUMENT_PATH,
     {
-      config: { area: 'sales', action: 'view' },
+      config: { area: 'sales', action: 'view', scope: 'branch' },
       schema: {
         tags: ['sales'],
         summary: 'Get one customer order with its lines by document number',

@@ -67,6 +67,7 @@ async function assertGrantableScope(
 }
 
 export const staffUserResource = defineResource({
+  scope: 'none',
   contract: staffUserContract,
   table: staff_users,
   columns: {
@@ -120,6 +121,7 @@ export const staffUserResource = defineResource({
 });
 
 export const roleResource = defineResource({
+  scope: 'none',
   contract: roleContract,
   table: roles,
   columns: {
@@ -156,6 +158,7 @@ async function replaceRoles(tx: Tx, groupId: number, roleIds: number[] | undefin
 }
 
 export const roleGroupResource = defineResource({
+  scope: 'none',
   contract: roleGroupContract,
   table: role_groups,
   columns: {

@@ -109,7 +109,7 @@ export function registerStoreAuthRoutes(app: FastifyInstance, stores: StoreAuthS
   r.post(
     '/store/auth/logout',
     {
-      config: { audience: 'store' },
+      config: { audience: 'store', scope: 'store' },
       schema: {
         tags: [STORE_TAG],
         summary: "End the store's current session (or the one a refresh token belongs to)",
@@ -128,7 +128,7 @@ export function registerStoreAuthRoutes(app: FastifyInstance, stores: StoreAuthS
 /** The signed-in store's own records: every query takes req.store.customerId, never a client id. */
 export function registerStoreReadRoutes(app: FastifyInstance, db: Db) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const store = { audience: 'store' as const };
+  const store = { audience: 'store' as const, scope: 'store' as const };
   r.get(
     '/store/me',
     {

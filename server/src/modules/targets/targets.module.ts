@@ -51,7 +51,7 @@ export function registerTargetRoutes(api: FastifyInstance, db: Db): void {
   r.get(
     TARGET_PATHS.quarter,
     {
-      config: { area: 'target', action: 'view' },
+      config: { area: 'target', action: 'view', scope: 'branch' },
       schema: {
         tags,
         summary:
@@ -68,7 +68,7 @@ export function registerTargetRoutes(api: FastifyInstance, db: Db): void {
   r.get(
     TARGET_PATHS.semester,
     {
-      config: { area: 'target', action: 'view' },
+      config: { area: 'target', action: 'view', scope: 'branch' },
       schema: {
         tags,
         summary: "A customer's semester (1: January-June, 2: July-December): months, achievement, sums",
@@ -84,7 +84,7 @@ export function registerTargetRoutes(api: FastifyInstance, db: Db): void {
   r.get(
     TARGET_PATHS.year,
     {
-      config: { area: 'target', action: 'view' },
+      config: { area: 'target', action: 'view', scope: 'branch' },
       schema: {
         tags,
         summary:
@@ -113,7 +113,7 @@ export function registerTargetRoutes(api: FastifyInstance, db: Db): void {
     r.get(
       `${area.base}/select`,
       {
-        config: { area: 'target', action: 'view' },
+        config: { area: 'target', action: 'view', scope: 'branch' },
         schema: {
           tags,
           summary: `The ${what}, filtered by customer_code and name (category), at most 1000; newest first by default`,
@@ -126,7 +126,7 @@ export function registerTargetRoutes(api: FastifyInstance, db: Db): void {
     r.get(
       `${area.base}/select/distinct`,
       {
-        config: { area: 'target', action: 'view' },
+        config: { area: 'target', action: 'view', scope: 'branch' },
         schema: {
           tags,
           summary: `One row per customer with ${what} (their count and category names), at most 1000`,
@@ -139,7 +139,7 @@ export function registerTargetRoutes(api: FastifyInstance, db: Db): void {
     r.get(
       `${area.base}/id/:customer_id`,
       {
-        config: { area: 'target', action: 'view' },
+        config: { area: 'target', action: 'view', scope: 'branch' },
         schema: {
           tags,
           summary: `One customer's ${what} ([] when it has none; 404 for an unknown customer)`,
@@ -163,7 +163,7 @@ export function registerTargetRoutes(api: FastifyInstance, db: Db): void {
     r.get(
       `${area.base}/report`,
       {
-        config: { area: 'target', action: 'view' },
+        config: { area: 'target', action: 'view', scope: 'branch' },
         schema: {
           tags,
           summary:

@@ -34,12 +34,6 @@ async function checkFolderCustomer(
   }
 }
 
-const datesInOrder = (start: unknown, end: unknown) => {
-  if (typeof start === 'string' && typeof end === 'string' && end < start) {
-    throw badRequest('end_date: must not be before start_date');
-  }
-};
-
 export const uploadFolderResource = defineResource({
   contract: uploadFolderContract,
   table: upload_folders,
@@ -77,7 +71,7 @@ export const uploadFolderResource = defineResource({
     active: upload_folders.active,
     customer_code: upload_folders.customer_code,
   },
-  scope: { branchColumn: upload_folders.branch_id, inputKey: 'branch_id', nullVisible: true },
+  scope: { branchColumn: upload_folders.branch_id, nullVisible: true },
   hooks: {
     async beforeCreate(input, { req, tx }) {
       await checkFolderCustomer(tx, req, input.customer_code, input.branch_id);
@@ -93,7 +87,6 @@ export const uploadFolderResource = defineResource({
     },
     async beforeUpdate(_id, input, before, { req, tx }) {
       const merged = { ...before, ...input } as Record<string, unknown>;
-      datesInOrder(merged.start_date, merged.end_date);
       if (input.customer_code !== undefined || input.branch_id !== undefined) {
         await checkFolderCustomer(
           tx,

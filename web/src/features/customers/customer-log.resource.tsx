@@ -1,5 +1,5 @@
 // Customer log: every staff change to a customer (edits and bulk edits) with the fields changed.
-import { customerLogContract } from '@lbo/contract/customers';
+import { changesOf, customerLogContract } from '@lbo/contract/customers';
 import { Badge, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { IdsLabels } from '../../components/resource/ids-labels';
@@ -28,20 +28,6 @@ export const LOG_ACTIONS = [
 
 const actionLabel = (v: string, t: TFunction) =>
   t(`resources.customer_log.actions.${v}`, { defaultValue: v.replace(/_/g, ' ') });
-
-type Change = { field: string; from: unknown; to: unknown };
-
-/** The API writes `{changes: {field: {from, to}}}`; older rows hold `{field: {before, after}}`. */
-export function changesOf(detail: unknown): Change[] {
-  if (!detail || typeof detail !== 'object') return [];
-  const d = detail as Record<string, unknown>;
-  const source = (d.changes && typeof d.changes === 'object' ? d.changes : d) as Record<string, unknown>;
-  return Object.entries(source).flatMap(([field, v]) => {
-    if (!v || typeof v !== 'object') return [];
-    const c = v as Record<string, unknown>;
-    return [{ field, from: 'from' in c ? c.from : c.before, to: 'to' in c ? c.to : c.after }];
-  });
-}
 
 const show = (v: unknown, t: TFunction, field = '', side: 'from' | 'to' = 'to') =>
   field === 'photo_url' && v

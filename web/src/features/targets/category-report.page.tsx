@@ -3,6 +3,7 @@
 // (customer, region group, region, branch, categories, dates), paging, sorting and export. SPEC.md's
 // two alerts are inline: no rows -> "data not found", a failed fetch -> "an error occurred while
 // fetching data" (in the chosen language).
+import type { CsvType } from '@lbo/contract/csv';
 import type { ResourceContract } from '@lbo/contract/resource';
 import {
   type CategoryKind,
@@ -42,7 +43,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type Query } from '../../app/api-client';
 import { usePermissions } from '../../app/use-session';
-import { downloadBlob, fetchAllRows, toCsv, toXlsx } from '../../components/export/export';
+import { downloadBlob, type ExportCell, exportFile, fetchAllRows } from '../../components/export/export';
 import { notifyError, notifySuccess } from '../../components/feedback/notify';
 import { ImportDialog } from '../../components/import/import-dialog';
 import { PageHeader } from '../../components/layout/page-header';
@@ -139,37 +140,25 @@ function CategoryReport({ kind }: { kind: CategoryKind }) {
       const contract = { name: area.page, paths: { list: area.path } } as unknown as ResourceContract;
       const { page: _p, limit: _l, ...rest } = query;
       const { rows } = await fetchAllRows(contract, rest);
-      const headers = [
-        k('customerCode'),
-        k('customerName'),
-        k('branch'),
-        k('region'),
-        k('name'),
-        k('periodStart'),
-        k('periodEnd'),
-        k('target'),
-        k('actual'),
-        k('percentage'),
-        k('uom'),
+      // Target, actual and percentage are numbers; the rest is text.
+      const columns: [string, (r: CategoryReportRow) => ExportCell, CsvType][] = [
+        [k('customerCode'), (r) => r.customer_code, 'text'],
+        [k('customerName'), (r) => r.customer_name, 'text'],
+        [k('branch'), (r) => r.branch_name, 'text'],
+        [k('region'), (r) => r.region_name, 'text'],
+        [k('name'), (r) => r.name, 'text'],
+        [k('periodStart'), (r) => r.period_start, 'text'],
+        [k('periodEnd'), (r) => r.period_end, 'text'],
+        [k('target'), (r) => r.target, 'number'],
+        [k('actual'), (r) => r.actual, 'number'],
+        [k('percentage'), (r) => r.percentage, 'number'],
+        [k('uom'), (r) => r.uom, 'text'],
       ];
-      const cells = (rows as unknown as CategoryReportRow[]).map((r) => [
-        r.customer_code,
-        r.customer_name,
-        r.branch_name,
-        r.region_name,
-        r.name,
-        r.period_start,
-        r.period_end,
-        r.target,
-        r.actual,
-        r.percentage,
-        r.uom,
-      ]);
+      const headers = columns.map(([h]) => h);
+      const cells = (rows as unknown as CategoryReportRow[]).map((r) => columns.map(([, value]) => value(r)));
       const name = `${area.page}-${dayjs().format('YYYYMMDD-HHmm')}.${format}`;
-      const blob =
-        format === 'csv'
-          ? new Blob([toCsv(headers, cells)], { type: 'text/csv;charset=utf-8' })
-          : await toXlsx(t(`pages.${area.page}.title`), headers, cells);
+      const types = columns.map(([, , type]) => type);
+      const blob = await exportFile(format, t(`pages.${area.page}.title`), headers, cells, types);
       downloadBlob(blob, name);
     } catch (e) {
       notifyError(e, t, t('export.failed'));
