@@ -191,3 +191,40 @@ export const StoreFeed = z.object({
   ),
 });
 export type StoreFeed = z.infer<typeof StoreFeed>;
+
+/** GET /store/coupons: a coupon offered to the store now. */
+export const StoreCoupon = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  photo_url: z.string(),
+  points_required: z.number().int(),
+  /** Coupons left. */
+  stock: z.number().int(),
+  start_date: z.string(),
+  end_date: z.string(),
+});
+export type StoreCoupon = z.infer<typeof StoreCoupon>;
+
+export const StoreCouponIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** POST /store/coupons/{id}/redeem: an optional note for the back office. */
+export const StoreRedeemBody = z.object({
+  note: z
+    .string()
+    .max(500)
+    .regex(/^[^\p{Cc}]*$/u, { error: 'must not contain control characters' })
+    .optional(),
+});
+
+/** `Idempotency-Key`: the same key answers the first result again (one redemption, one debit). */
+export const StoreRedeemHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,100}$/, { error: 'must be 1 to 100 visible ASCII characters' })
+    .optional(),
+});
+
+/** The redemption and the store's balance right after it. */
+export const StoreRedeemResult = StoreRedemption.extend({ point_balance: z.number().int() });
+export type StoreRedeemResult = z.infer<typeof StoreRedeemResult>;

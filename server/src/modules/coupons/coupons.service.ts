@@ -1,4 +1,4 @@
-// Coupon redemptions as a service (staff on a store's behalf now; the stores' app later), and the
+// Coupon redemptions as a service (staff on a store's behalf, and the stores' app for itself), and the
 // workflows on a redemption: revert and the lifecycle moves. Every point movement goes through the
 // shared ledger (domain/ledger.ts); stock and balance are decided by conditional statements, so any
 // number of concurrent redemptions never oversell a coupon nor overdraw a store.
@@ -60,7 +60,12 @@ export async function redeemCoupon(
         from customers where id = ${input.customer_id}`,
   );
   if (!customer) throw notFound(`customer_id: customer ${input.customer_id} not found`);
-  if (!seesBranch(req, customer.branch_id)) {
+  // A store (the companion app) redeems for itself only; staff for the stores of their branches.
+  const store = req.routeOptions.config.audience === 'store' ? req.store : null;
+  if (store && store.customerId !== customer.id) {
+    throw notFound(`customer_id: customer ${input.customer_id} not found`);
+  }
+  if (!store && !seesBranch(req, customer.branch_id)) {
     throw forbidden(`customer_id: customer ${customer.customer_code} is outside your assigned branches`);
   }
   if (!customer.active)
@@ -104,7 +109,7 @@ export async function redeemCoupon(
         source: 'redemption',
         reason: `Tukar kupon: ${taken.name}`,
         reference,
-        createdBy: req.user.id,
+        createdBy: store ? null : req.user.id,
       },
     ],
     {

@@ -5,6 +5,8 @@ import { PageMeta } from '@lbo/contract/common';
 import {
   StoreAuthBody,
   StoreChoiceConflict,
+  StoreCoupon,
+  StoreCouponIdParam,
   StoreFeed,
   StoreInboxIdParam,
   StoreInboxMeta,
@@ -17,6 +19,9 @@ import {
   StorePageQuery,
   StorePointRow,
   StorePointsMeta,
+  StoreRedeemBody,
+  StoreRedeemHeaders,
+  StoreRedeemResult,
   StoreRedemption,
   StoreRefreshBody,
   StoreVoucher,
@@ -28,6 +33,7 @@ import type { Db } from '../../db/client';
 import { localizedErrorBody } from '../../http/errors';
 import { requestLang } from '../../http/messages';
 import { type StoreAuthService, StoreChoiceRequired } from './store.auth';
+import { redeemForStore, storeCoupons } from './store.coupons';
 import {
   markInboxRead,
   storeFeed,
@@ -208,6 +214,48 @@ export function registerStoreReadRoutes(app: FastifyInstance, db: Db) {
     async (req) => ({ data: await markInboxRead(db, req.store.customerId, req.params.id) }),
   );
   r.get(
+    '/store/coupons',
+    {
+      config: store,
+      schema: {
+        tags: [STORE_TAG],
+        summary: 'Coupons offered to this store now, cheapest first',
+        description:
+          "Active, within their dates, in stock, and (where a coupon names branches or customer types) matching this store's.",
+        response: { 200: z.object({ data: z.array(StoreCoupon) }) },
+      },
+    },
+    async (req) => ({ data: await storeCoupons(db, req.store.customerId) }),
+  );
+  r.post(
+    '/store/coupons/:id/redeem',
+    {
+      config: store,
+      schema: {
+        tags: [STORE_TAG],
+        summary: 'Redeem a coupon: one from the stock, its points debited, a redemption written',
+        description:
+          'The same redemption service as staff. 409 naming what is short (`insufficient points` or `out of stock`) ' +
+          'or what is wrong with the coupon. With `Idempotency-Key`, a retry answers the first result again ' +
+          '(one redemption, one debit); the same key for another coupon is 409.',
+        params: StoreCouponIdParam,
+        headers: StoreRedeemHeaders,
+        body: StoreRedeemBody.nullish(),
+        response: { 201: z.object({ data: StoreRedeemResult }) },
+      },
+    },
+    async (req, reply) => {
+      const data = await redeemForStore(
+        db,
+        req,
+        req.params.id,
+        req.body?.note ?? '',
+        req.headers['idempotency-key'],
+      );
+      return reply.code(201).send({ data });
+    },
+  );
+  r.get(
     '/store/feed',
     {
       config: store,
@@ -222,7 +270,7 @@ export function registerStoreReadRoutes(app: FastifyInstance, db: Db) {
       const { etag, feed } = await storeFeed(db);
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       const match = req.headers['if-none-match'];
-      if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+      if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
         return reply.code(304).send(null);
       }
       return { data: feed };
