@@ -7,7 +7,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import type { BranchScope } from './auth';
-import { ApiError, forbidden } from './errors';
+import { ApiError, forbidden, problem } from './errors';
 
 /** The branch ids the caller may see, or 'all'. */
 export function branchScope(req: FastifyRequest): BranchScope {
@@ -49,7 +49,7 @@ export function branchCondition(
 /** 403 when a branch named in a body (create/update) is outside the caller's branches; null/absent pass. */
 export function assertBranchInScope(req: FastifyRequest, branchId: number | null | undefined): void {
   if (branchId === null || branchId === undefined) return;
-  if (!seesBranch(req, branchId)) throw forbidden('That branch is outside your assigned branches');
+  if (!seesBranch(req, branchId)) throw forbidden(problem('branch_outside_scope'));
 }
 
 /** A table whose rows belong to a branch, so that naming one of its rows is scope-checked. */
@@ -88,14 +88,14 @@ export async function assertRowsInScope(
   if (missing.length > 0) {
     throw new ApiError(
       'NOT_FOUND',
-      missing.map((id) => `${field}: ${ref.label} ${id} not found`),
+      missing.map((id) => problem('not_found', { thing: ref.label, id }, field)),
     );
   }
   const outside = found.filter((r) => !seesBranch(req, r.branch_id, { nullVisible: true }));
   if (outside.length > 0) {
     throw new ApiError(
       'FORBIDDEN',
-      outside.map((r) => `${field}: ${ref.label} ${String(r.code)} is outside your assigned branches`),
+      outside.map((r) => problem('outside_scope', { thing: ref.label, code: String(r.code) }, field)),
     );
   }
 }

@@ -30,7 +30,7 @@ import { type Db, type DbOrTx, rows } from '../../db/client';
 import { type BroadcastTarget, broadcast_deliveries, broadcasts } from '../../db/schema/broadcasts';
 import { customers } from '../../db/schema/customers';
 import { branches } from '../../db/schema/organisation';
-import { badRequest, conflict } from '../../http/errors';
+import { badRequest, conflict, problem } from '../../http/errors';
 import { assertBranchInScope, branchCondition } from '../../http/scope';
 import { registerAction } from '../../resources/actions';
 import { type AnyResourceDef, defineResource, outerColumn } from '../../resources/define';
@@ -107,7 +107,9 @@ async function assertTargetKnown(tx: DbOrTx, req: FastifyRequest, v: Body): Prom
   );
   if (missing.length > 0) {
     const shown = missing.slice(0, 10).map((m) => m.v);
-    throw badRequest(`${key}: ${shown.join(', ')}${missing.length > 10 ? ' and more' : ''} not found`);
+    throw badRequest(
+      problem('codes_not_found', { values: shown.join(', '), more: missing.length > 10 ? 1 : 0 }, key),
+    );
   }
 }
 
@@ -166,9 +168,7 @@ export const broadcastResource = defineResource({
     },
     beforeUpdate: async (id, input, before, { tx, req }) => {
       if (!['draft', 'queued'].includes(before.status as string)) {
-        throw conflict(
-          `broadcast ${id} is ${before.status}: only a draft or queued broadcast can be changed`,
-        );
+        throw conflict(problem('broadcast_locked', { id, status: String(before.status) }));
       }
       const values: Body = {};
       if (input.title !== undefined) values.title = input.title;
@@ -181,7 +181,8 @@ export const broadcastResource = defineResource({
       if (touchesAudience) {
         const merged = { ...before, ...input } as Body;
         const issue = audienceIssue(merged);
-        if (issue) throw badRequest(`${issue.path}: ${issue.message}`);
+        if (issue)
+          throw badRequest(problem('audience_required', { audience: String(merged.audience) }, issue.path));
         await assertTargetKnown(tx, req, merged);
         values.target = targetOf(merged);
       }
@@ -189,7 +190,7 @@ export const broadcastResource = defineResource({
     },
     beforeDelete: async (id, before) => {
       if (before.status === 'sending') {
-        throw conflict(`broadcast ${id} is being delivered right now; delete it when that has finished`);
+        throw conflict(problem('broadcast_sending_delete', { id }));
       }
     },
   },
@@ -411,13 +412,11 @@ export function registerBroadcastRoutes(api: FastifyInstance, db: Db): void {
         const when = b.executed_at
           ? new Date(b.executed_at).toISOString().slice(0, 16).replace('T', ' ')
           : '';
-        throw conflict(
-          `broadcast ${b.id} was already delivered${when ? ` on ${when} UTC` : ''} to ${b.sent_count} stores; it is sent only once`,
-        );
+        throw conflict(problem('broadcast_delivered', { id: b.id, when, count: b.sent_count }));
       }
-      if (b.status === 'cancelled') throw conflict(`broadcast ${b.id} was cancelled; it cannot be sent`);
+      if (b.status === 'cancelled') throw conflict(problem('broadcast_cancelled', { id: b.id }));
       if (b.status === 'sending' && delivering.has(b.id)) {
-        throw conflict(`broadcast ${b.id} is being delivered right now`);
+        throw conflict(problem('broadcast_sending', { id: b.id }));
       }
       // The audience size was counted by the preview in this transaction and matched confirm_count.
       const audience = Number((req.query as Record<string, unknown>)[CONFIRM_COUNT]);
@@ -428,7 +427,7 @@ export function registerBroadcastRoutes(api: FastifyInstance, db: Db): void {
               executed_at = coalesce(executed_at, now()), executed_by = ${req.user.id}
             where id = ${b.id} returning executed_at as at`,
       );
-      if (!marked) throw conflict(`broadcast ${b.id} was deleted meanwhile`);
+      if (!marked) throw conflict(problem('broadcast_deleted', { id: b.id }));
       const executedAt = new Date(marked.at).toISOString();
       let written = 0;
       if (!embedded) {

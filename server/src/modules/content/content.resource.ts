@@ -3,7 +3,7 @@
 import { newsContract, popupContract, promoVideoContract } from '@lbo/contract/content';
 import { gte, ilike, lte } from 'drizzle-orm';
 import { news, popups, promo_videos } from '../../db/schema/content';
-import { badRequest } from '../../http/errors';
+import { badRequest, problem } from '../../http/errors';
 import { defineResource } from '../../resources/define';
 
 type Period = { start_date: string; end_date: string };
@@ -16,7 +16,8 @@ function valuesOf(input: Record<string, unknown>, rename: Record<string, string>
 }
 function checkMergedPeriod(before: Record<string, unknown>, input: Record<string, unknown>): void {
   const merged = { ...before, ...input } as Period;
-  if (merged.end_date < merged.start_date) throw badRequest('end_date: must be on or after start_date');
+  if (merged.end_date < merged.start_date)
+    throw badRequest(problem('end_before_start', undefined, 'end_date'));
 }
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);

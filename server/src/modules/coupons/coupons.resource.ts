@@ -13,7 +13,7 @@ import { branches, region_groups, regions } from '../../db/schema/organisation';
 import { staff_users } from '../../db/schema/staff';
 import { voucher_redemptions, vouchers } from '../../db/schema/vouchers';
 import { intArray } from '../../domain/ledger';
-import { badRequest, conflict } from '../../http/errors';
+import { badRequest, conflict, problem } from '../../http/errors';
 import { defineResource, outerColumn } from '../../resources/define';
 
 /** `timestamptz >= start of that business day` (Asia/Jakarta), index-friendly. */
@@ -23,7 +23,7 @@ export const afterDay = (v: string) => sql`((${v}::date + 1)::timestamp at time 
 
 function checkPeriod(v: { start_date?: unknown; end_date?: unknown }) {
   if (typeof v.start_date === 'string' && typeof v.end_date === 'string' && v.end_date < v.start_date) {
-    throw badRequest('end_date: must be on or after start_date');
+    throw badRequest(problem('end_before_start', undefined, 'end_date'));
   }
 }
 
@@ -36,7 +36,7 @@ async function assertIdsExist(tx: Tx, table: 'customer_types' | 'branches', fiel
   );
   const known = new Set(found.map((r) => r.id));
   const missing = ids.filter((id) => !known.has(id));
-  if (missing.length > 0) throw badRequest(`${field}: unknown id(s) ${missing.join(', ')}`);
+  if (missing.length > 0) throw badRequest(problem('unknown_ids', { ids: missing.join(', ') }, field));
 }
 
 /** The API's `photo` is the table's photo_url. */
@@ -223,9 +223,7 @@ export const voucherResource = defineResource({
           sql`select count(*)::int as n from voucher_redemptions where voucher_id = ${id}`,
         );
         if (r.n > input.quota) {
-          throw conflict(
-            `quota: ${r.n} stores already redeemed this voucher; the quota cannot be below that`,
-          );
+          throw conflict(problem('quota_below_redeemed', { count: r.n }, 'quota'));
         }
       }
       return photoValues(input);
@@ -236,9 +234,7 @@ export const voucherResource = defineResource({
         sql`select count(*)::int as n from voucher_redemptions where voucher_id = ${id}`,
       );
       if (r.n > 0) {
-        throw conflict(
-          `voucher ${id} has ${r.n} redemption(s); delete those first or deactivate the voucher (active = false)`,
-        );
+        throw conflict(problem('voucher_has_redemptions', { id, count: r.n }));
       }
     },
   },

@@ -12,7 +12,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rows } from '../../db/client';
-import { badRequest } from '../../http/errors';
+import { badRequest, problem } from '../../http/errors';
 import { branchCondition } from '../../http/scope';
 
 export type Range = { start: string; end: string };
@@ -405,7 +405,7 @@ function sortKey(allowed: readonly string[], by: string | undefined, fallback: s
   if (!by) return fallback;
   const bare = by.replace(/^(def|pc|pl|b)\./, '');
   if (!allowed.includes(bare)) {
-    throw badRequest(`by: unknown sort column '${by.slice(0, 50)}'; use one of: ${allowed.join(', ')}`);
+    throw badRequest(problem('sort_unknown', { by: by.slice(0, 50), allowed: allowed.join(', ') }, 'by'));
   }
   return bare;
 }

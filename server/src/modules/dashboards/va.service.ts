@@ -9,7 +9,7 @@ import type { VaPaymentNotification, VaPaymentResult } from '@lbo/contract/dashb
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rows } from '../../db/client';
-import { ApiError, badRequest, conflict } from '../../http/errors';
+import { ApiError, badRequest, conflict, problem } from '../../http/errors';
 import { branchCondition } from '../../http/scope';
 import { query, scopeOf } from './dashboards.service';
 
@@ -71,9 +71,7 @@ export async function receiveVaPayment(db: Db, n: Parsed): Promise<VaPaymentResu
             from va_payments where payment_id = ${n.payment_id}`,
       );
       if (prev.invoice_number !== n.invoice_number || prev.amount !== n.amount || !prev.same_time) {
-        throw conflict(
-          `payment_id: '${n.payment_id}' was received before with another invoice number, amount or time`,
-        );
+        throw conflict(problem('payment_replayed', { payment_id: n.payment_id }, 'payment_id'));
       }
       const [cur] = prev.invoice_id
         ? await rows<{ status: string; paid_amount: number }>(
@@ -125,7 +123,7 @@ export async function receiveVaPayment(db: Db, n: Parsed): Promise<VaPaymentResu
 /** 401 unless the callback token matches; thrown before the body is looked at. */
 export function assertCallbackToken(configured: string | undefined, req: FastifyRequest): void {
   if (!callbackTokenValid(configured, req.headers['x-callback-token'])) {
-    throw new ApiError('UNAUTHENTICATED', 'The callback token is missing or wrong');
+    throw new ApiError('UNAUTHENTICATED', problem('callback_token'));
   }
 }
 
@@ -157,7 +155,7 @@ export async function vaReport(
   const by = (q.by ?? 'paid_at').replace(/^(def|pc|pl|b)\./, '');
   if (!['paid_at', 'amount', 'invoice_number'].includes(by)) {
     throw badRequest(
-      `by: unknown sort column '${by.slice(0, 50)}'; use one of: paid_at, amount, invoice_number`,
+      problem('sort_unknown', { by: by.slice(0, 50), allowed: 'paid_at, amount, invoice_number' }, 'by'),
     );
   }
   const dir = sql.raw((q.sort ?? (q.by ? 'asc' : 'desc')) === 'desc' ? 'desc' : 'asc');

@@ -20,7 +20,7 @@ import { branches } from '../../db/schema/organisation';
 import { point_ledger, point_max_customers, point_promos, point_rules } from '../../db/schema/points';
 import { item_categories, items } from '../../db/schema/products';
 import { staff_users } from '../../db/schema/staff';
-import { badRequest } from '../../http/errors';
+import { badRequest, phrase, problem } from '../../http/errors';
 import { defineResource } from '../../resources/define';
 
 const STAFF_SOURCES = inList(STAFF_POINT_SOURCES);
@@ -90,7 +90,7 @@ export const pointLedgerResource = defineResource({
 
 function checkPeriod(v: { start_date?: unknown; end_date?: unknown }) {
   if (typeof v.start_date === 'string' && typeof v.end_date === 'string' && v.end_date < v.start_date) {
-    throw badRequest('end_date: must be on or after start_date');
+    throw badRequest(problem('end_before_start', undefined, 'end_date'));
   }
 }
 
@@ -145,7 +145,7 @@ export const pointRuleResource = defineResource({
       const merged = { ...before, ...input };
       checkPeriod(merged);
       const t = ruleTargetError(merged);
-      if (t) throw badRequest(`item_id: ${t}`);
+      if (t) throw badRequest(phrase(t, 'item_id'));
       return input;
     },
   },
@@ -170,7 +170,7 @@ async function assertNoMaxOverlap(
   );
   if (other) {
     throw badRequest(
-      `start_date: the period overlaps entry ${other.id} (${other.start_date} to ${other.end_date}) of this customer`,
+      problem('period_overlap', { id: other.id, start: other.start_date, end: other.end_date }, 'start_date'),
     );
   }
 }
@@ -268,7 +268,11 @@ async function assertNoPromoOverlap(
   );
   if (other) {
     throw badRequest(
-      `start_date: the period overlaps promo ${other.id} '${other.name}' (${other.start_date} to ${other.end_date}) covering the same items`,
+      problem(
+        'promo_overlap',
+        { id: other.id, name: other.name, start: other.start_date, end: other.end_date },
+        'start_date',
+      ),
     );
   }
 }
@@ -331,7 +335,7 @@ export const pointPromoResource = defineResource({
       };
       checkPeriod(merged);
       const b = promoBoostError(merged);
-      if (b) throw badRequest(`multiplier: ${b}`);
+      if (b) throw badRequest(phrase(b, 'multiplier'));
       await assertNoPromoOverlap(tx, merged, id);
       return promoValues(input);
     },
