@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
-import { problem, requestLang, wordProblem } from '../src/http/messages';
+import { MSG_CODES, problem, requestLang, wordProblem } from '../src/http/messages';
 import { makeCustomer } from './factories';
 import { createHarness, type Harness } from './harness';
 
@@ -102,6 +102,18 @@ describe('Accept-Language', () => {
   it('should say the same problem once', async () => {
     const res = await call('POST', '/point_rules/', { ...rule, amount_per_point: 0 }, 'id');
     expect(new Set(res.body.err_msg).size).toBe(res.body.err_msg.length);
+  });
+
+  it('should have Indonesian wording, other than the English, for every code of the catalogue', () => {
+    // Every parameter an entry may read, so each wording is built in full.
+    const params = new Proxy({} as Record<string, string>, {
+      get: (_, k) => (k === 'then' ? undefined : 'x'),
+    });
+    for (const code of MSG_CODES.filter((c) => c !== 'message')) {
+      const id = wordProblem(problem(code, params), 'id').message;
+      expect(id, code).not.toBe(wordProblem(problem(code, params), 'en').message);
+      expect(id, code).not.toMatch(/undefined/);
+    }
   });
 
   it('should word a problem from its code: as always without a language, in Indonesian with id', () => {

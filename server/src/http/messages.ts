@@ -213,9 +213,8 @@ const CATALOGUE = {
     id: (p) => `Anda tidak berhak ${ACTION_ID[p.action] ?? p.action} data ${noun(p.area, 'id')}`,
   },
   must_be_own_id: {
-    plain: (p) => `${p.param} must be your own user id; results are scoped from your sign-in`,
-    en: () => 'must be your own user id; results are scoped from your sign-in',
-    id: () => 'harus id pengguna Anda sendiri; hasil dibatasi menurut akun Anda',
+    en: (p) => `${p.param} must be your own user id; results are scoped from your sign-in`,
+    id: (p) => `${p.param} harus id pengguna Anda sendiri; hasil dibatasi menurut akun Anda`,
   },
   delete_self: fixed('You cannot delete your own account', 'Anda tidak dapat menghapus akun Anda sendiri'),
   branch_outside_scope: fixed('That branch is outside your assigned branches', `Cabang itu ${outside}`),
@@ -634,6 +633,7 @@ const CATALOGUE = {
 
 /** The stable codes of the messages the API words. */
 export type MsgCode = keyof typeof CATALOGUE;
+export const MSG_CODES = Object.keys(CATALOGUE) as MsgCode[];
 
 /**
  * One problem of a refused request, as a module throws it: the code, its parameters, the field it
