@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ACTIONS, type Action, type PermissionArea, type RoleGrant } from '@lbo/contract/common';
 import type { FastifyInstance } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { forbidden, unauthenticated } from './errors';
+import { forbidden, problem, unauthenticated } from './errors';
 import type { RouteScope } from './scope';
 
 export type BranchScope = 'all' | number[];
@@ -133,8 +133,7 @@ export class TokenService {
       }
       return result;
     } catch (err) {
-      if (err instanceof joseErrors.JWTExpired)
-        throw unauthenticated('The session has expired; sign in again');
+      if (err instanceof joseErrors.JWTExpired) throw unauthenticated(problem('session_expired'));
       throw unauthenticated();
     }
   }
@@ -166,10 +165,12 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, session
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw unauthenticated();
     const verified = await tokens.verify(match[1]);
-    if (verified.sessionId === null) throw unauthenticated('The session has ended; sign in again');
+    if (verified.sessionId === null) throw unauthenticated(problem('session_ended'));
     req.user = await sessions.resolve(verified.userId, verified.sessionId);
     if (config.area && !hasGrant(req.user, config.area, config.action ?? 'view')) {
-      throw forbidden(`You may not ${config.action ?? 'view'} ${config.area.replace(/_/g, ' ')} data`);
+      throw forbidden(
+        problem('forbidden_area', { action: config.action ?? 'view', area: config.area.replace(/_/g, ' ') }),
+      );
     }
     // The original clients send the admin's own id for scoping; the token decides scope, and
     // naming anyone else is refused rather than silently ignored.
@@ -177,7 +178,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, session
     for (const p of FOREIGN_USER_PARAMS) {
       const v = query?.[p];
       if (v !== undefined && v !== '' && String(v) !== String(req.user.id)) {
-        throw forbidden(`${p} must be your own user id; results are scoped from your sign-in`);
+        throw forbidden(problem('must_be_own_id', { param: p }, { field: p, named: true }));
       }
     }
   });
