@@ -7,10 +7,15 @@ export { ERR_CODES, ERR_STATUS } from './codes';
 export const ErrCode = z.enum(ERR_CODES);
 export type ErrCode = z.infer<typeof ErrCode>;
 
-/** One problem of an error answer: a stable code, the field it concerns, parameters, the worded message. */
+/**
+ * One problem of an error answer: a stable code, the field it concerns, for an import the row
+ * (1-based, as the file counts its rows), the parameters the message is worded from, and the
+ * message in the request's language (the same text as its entry of err_msg).
+ */
 export const ErrDetail = z.object({
   code: z.string(),
   field: z.string().optional(),
+  row: z.number().int().optional(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   message: z.string(),
 });

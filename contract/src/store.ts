@@ -11,7 +11,7 @@ export const StorePhone = z
   .string()
   .max(30)
   .transform((s) => s.replace(/[\s().-]/g, '').replace(/^\+?62/, '0'))
-  .pipe(z.string().regex(/^0\d{8,14}$/, { error: 'must be a phone number such as 081234567890' }));
+  .pipe(z.string().regex(/^0\d{8,14}$/, { error: 'must be a phone number' }));
 
 export const StoreOtpBody = z.object({ phone_number: StorePhone });
 export type StoreOtpBody = z.infer<typeof StoreOtpBody>;

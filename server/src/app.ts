@@ -15,8 +15,9 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerAuth, resolveJwtSecret, TokenService } from './http/auth';
-import { errorBody, registerErrorHandling } from './http/errors';
+import { errorBody, localizedErrorBody, problem, registerErrorHandling } from './http/errors';
 import { registerInputGuards } from './http/input-guard';
+import { requestLang } from './http/messages';
 import type { RouteScope } from './http/scope';
 import { createSerializerCompiler } from './http/serializer';
 import { MAX_UPLOAD_BYTES, UPLOADS_URL_PREFIX, UploadStore } from './http/uploads';
@@ -275,7 +276,10 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
       registerAuth(api, tokens, auth, { tokens: storeTokens, sessions: storeAuth });
       registerInputGuards(api);
       api.setNotFoundHandler((req, reply) => {
-        reply.code(404).send(errorBody('NOT_FOUND', [`No route ${req.method} ${req.url.split('?')[0]}`]));
+        const route = problem('no_route', { method: req.method, path: req.url.split('?')[0] });
+        reply
+          .code(404)
+          .send(localizedErrorBody('NOT_FOUND', [route], requestLang(req.headers['accept-language'])));
       });
       const r = api.withTypeProvider<ZodTypeProvider>();
       r.get(

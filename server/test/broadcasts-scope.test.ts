@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
-import { detailOf } from '../src/http/messages';
+import { problem, wordProblem } from '../src/http/messages';
 import { isEmbedded } from '../src/modules/content/broadcasts';
 import { LoggingPushAdapter, setPushAdapter } from '../src/modules/content/push';
 import { makeCustomer, makeCustomerType, makeStaff } from './factories';
@@ -222,13 +222,10 @@ describe('creating a broadcast', () => {
       },
     ]);
     expect(
-      detailOf(
-        'broadcast 7 reaches stores outside your assigned branches: A, B and more; only a user who sees all of them may change, delete or send it',
-        'id',
-      ),
+      wordProblem(problem('broadcast_outside_scope', { id: 7, branches: 'A, B', more: 1 }), 'id'),
     ).toEqual({
       code: 'broadcast_outside_scope',
-      params: { branches: 'A, B and more' },
+      params: { id: 7, branches: 'A, B', more: 1 },
       message:
         'Siaran ini menjangkau toko di luar cabang yang ditugaskan kepada Anda (A, B dan lainnya); hanya pengguna yang melihat semua cabang itu yang boleh mengubah, menghapus atau mengirimnya',
     });

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
-import { detailOf, requestLang } from '../src/http/messages';
+import { MSG_CODES, problem, requestLang, wordProblem } from '../src/http/messages';
 import { makeCustomer } from './factories';
 import { createHarness, type Harness } from './harness';
 
@@ -104,13 +104,34 @@ describe('Accept-Language', () => {
     expect(new Set(res.body.err_msg).size).toBe(res.body.err_msg.length);
   });
 
-  it('should translate import rows and keep the row they name', () => {
-    expect(detailOf("row 7: customer_code 'X' not found", 'id')).toEqual({
+  it('should have Indonesian wording, other than the English, for every code of the catalogue', () => {
+    // Every parameter an entry may read, so each wording is built in full.
+    const params = new Proxy({} as Record<string, string>, {
+      get: (_, k) => (k === 'then' ? undefined : 'x'),
+    });
+    for (const code of MSG_CODES.filter((c) => c !== 'message')) {
+      const id = wordProblem(problem(code, params), 'id').message;
+      expect(id, code).not.toBe(wordProblem(problem(code, params), 'en').message);
+      expect(id, code).not.toMatch(/undefined/);
+    }
+  });
+
+  it('should word a problem from its code: as always without a language, in Indonesian with id', () => {
+    const row = { ...problem('not_found', { thing: 'customer_code', value: 'X' }), row: 7, at: 'row 7' };
+    expect(wordProblem(row, null).message).toBe("row 7: customer_code 'X' not found");
+    expect(wordProblem(row, 'id')).toEqual({
       code: 'not_found',
+      row: 7,
       params: { thing: 'customer_code', value: 'X' },
       message: "baris 7: Kode pelanggan 'X' tidak ditemukan",
     });
-    expect(detailOf("salesman code 'S-01' already exists", 'id')).toMatchObject({
+    const taken = problem(
+      'duplicate',
+      { thing: 'salesman code', value: 'S-01' },
+      { field: 'salesman_code', named: true },
+    );
+    expect(wordProblem(taken, null).message).toBe("salesman code 'S-01' already exists");
+    expect(wordProblem(taken, 'id')).toMatchObject({
       code: 'duplicate',
       field: 'salesman_code',
       message: "Kode salesman 'S-01' sudah dipakai",

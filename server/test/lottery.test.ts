@@ -117,6 +117,78 @@ describe('lottery import', () => {
   });
 });
 
+describe('lottery import errors as data', () => {
+  /** The import as the web app sends it: in the user's language. */
+  const importIn = async (lang: string, token: string, rows: unknown[]) => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/v1/api/lottary/import',
+      headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
+      payload: { rows, dry_run: true },
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  it('should word refused rows in Indonesian and name each row as a number, with its field and code', async () => {
+    const res = await importIn('id, en;q=0.5', admin, [
+      { coupon_no: 'Y-1', customer_code: codes.b1, period: '2026-Q3' },
+      { coupon_no: 'Y-2', customer_code: 'NOPE-1', period: '2026-Q3' },
+      { coupon_no: 'Y-1', customer_code: codes.b1, period: '2026-Q3' },
+      { coupon_no: '', customer_code: codes.b1 },
+    ]);
+    expect(res.status).toBe(400);
+    expect(res.body.err_msg).toEqual([
+      "baris 2: Kode pelanggan 'NOPE-1' tidak ditemukan",
+      'baris 3: duplikat dari baris 1 (coupon_no Y-1)',
+      'baris 4: coupon_no: wajib diisi',
+      'baris 4: period: wajib diisi',
+    ]);
+    expect(res.body.err_detail).toEqual([
+      {
+        code: 'not_found',
+        field: 'customer_code',
+        row: 2,
+        params: { thing: 'customer_code', value: 'NOPE-1' },
+        message: "baris 2: Kode pelanggan 'NOPE-1' tidak ditemukan",
+      },
+      {
+        code: 'duplicate_row',
+        row: 3,
+        params: { first: 'row 1', key: 'coupon_no Y-1' },
+        message: 'baris 3: duplikat dari baris 1 (coupon_no Y-1)',
+      },
+      { code: 'required', field: 'coupon_no', row: 4, message: 'baris 4: coupon_no: wajib diisi' },
+      { code: 'required', field: 'period', row: 4, message: 'baris 4: period: wajib diisi' },
+    ]);
+  });
+
+  it('should name the rows outside the caller branches (403) in Indonesian, each with its row', async () => {
+    const staff = await makeStaff(h.database.db, {
+      email: 'undian-id@example.com',
+      grants: { lottery: 'vcud' },
+      branches: [h.fixture.branches.b1.id],
+    });
+    const token = await h.login(staff);
+    const res = await importIn('id', token, [
+      { coupon_no: 'Z-1', customer_code: codes.b1, period: 'P' },
+      { coupon_no: 'Z-2', customer_code: codes.b3, period: 'P' },
+    ]);
+    expect(res.status).toBe(403);
+    expect(res.body.err_msg).toEqual([
+      `baris 2: Pelanggan ${codes.b3} milik cabang di luar cabang yang ditugaskan kepada Anda`,
+    ]);
+    expect(res.body.err_detail).toEqual([
+      expect.objectContaining({ code: 'outside_scope', row: 2, field: 'customer_code' }),
+    ]);
+    // In English the row keeps its number and its English words.
+    const en = await importIn('en', token, [{ coupon_no: 'Z-2', customer_code: codes.b3, period: 'P' }]);
+    expect(en.body.err_detail[0]).toMatchObject({ code: 'outside_scope', row: 1 });
+    expect(en.body.err_msg[0]).toMatch(
+      /^row 1: Customer .* belongs to a branch outside your assigned branches$/,
+    );
+  });
+});
+
 describe('lottery lists, report and delete all', () => {
   it('should paginate ascending by id with filters and search, and get one', async () => {
     const page = await h.call(admin, 'GET', '/lottary/paginate?by=def.id&sort=asc&page=1&limit=2');

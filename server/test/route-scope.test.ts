@@ -60,7 +60,6 @@ describe('route scope rules', () => {
 describe('reference fields of bodies', () => {
   /** Body fields whose names say they name a record, with the path they have in the body. */
   function* namedLikeReferences(schema: unknown, prefix = ''): Generator<string> {
-    // biome-ignore lint/suspicious/noExplicitAny: zod internals
     const d = (schema as any)?._zod?.def;
     if (!d) return;
     if (d.type === 'object') {

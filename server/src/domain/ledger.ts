@@ -16,7 +16,7 @@
 //   by one, but in one statement whatever their number.
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../db/client';
-import { ApiError, conflict } from '../http/errors';
+import { ApiError, conflict, type Problem, problem } from '../http/errors';
 
 export type Movement = {
   customerId: number;
@@ -63,7 +63,7 @@ export type Refused = {
 
 export type PostOptions = {
   /** The 409 message for one refused customer, given that customer's movements (default: names the customer). */
-  refusedMessage?(refused: Refused, movements: Movement[]): string;
+  refusedMessage?(refused: Refused, movements: Movement[]): Problem;
 };
 
 function refusal(refused: Refused[], movements: readonly Movement[], opts?: PostOptions): ApiError {
@@ -71,7 +71,7 @@ function refusal(refused: Refused[], movements: readonly Movement[], opts?: Post
   if (missing.length > 0) {
     return new ApiError(
       'NOT_FOUND',
-      missing.map((r) => `customer ${r.customer_id} not found`),
+      missing.map((r) => problem('not_found', { thing: 'customer', id: r.customer_id })),
     );
   }
   return conflict(
@@ -81,7 +81,11 @@ function refusal(refused: Refused[], movements: readonly Movement[], opts?: Post
             r,
             movements.filter((m) => m.customerId === r.customer_id),
           )
-        : `insufficient points: customer ${r.customer_code} has ${r.point_balance} points and this movement takes ${-r.low}`,
+        : problem('insufficient_points', {
+            customer: String(r.customer_code),
+            balance: String(r.point_balance),
+            takes: -r.low,
+          }),
     ),
   );
 }
@@ -230,7 +234,7 @@ export async function voidEntry(
   entry: LedgerEntry,
   by: number | null,
 ): Promise<{ balance_after: number }> {
-  if (entry.void) throw conflict(`point ${entry.id} is already void`);
+  if (entry.void) throw conflict(problem('already_void', { id: entry.id }));
   const balance = await moveBalance(tx, entry.customer_id, -entry.points);
   await markVoid(tx, entry.id, by);
   return { balance_after: balance };
@@ -255,7 +259,7 @@ export async function correctEntry(
   next: Replacement,
   by: number | null,
 ): Promise<{ id: number; balance_after: number }> {
-  if (entry.void) throw conflict(`point ${entry.id} is already void`);
+  if (entry.void) throw conflict(problem('already_void', { id: entry.id }));
   await markVoid(tx, entry.id, by);
   const balance = await moveBalance(tx, entry.customer_id, next.points - entry.points);
   const [row] = await rows<{ id: number }>(
@@ -280,12 +284,12 @@ export async function reverseEntry(
   entry: LedgerEntry,
   m: Omit<Movement, 'customerId' | 'points' | 'reversesId'>,
 ): Promise<{ id: number; balance_after: number }> {
-  if (entry.void) throw conflict(`point ${entry.id} is void; there is nothing to revert`);
+  if (entry.void) throw conflict(problem('nothing_to_revert', { id: entry.id }));
   const [already] = await rows<{ id: number }>(
     tx,
     sql`select id from point_ledger where reverses_id = ${entry.id} and not void limit 1`,
   );
-  if (already) throw conflict(`point ${entry.id} was already reverted (by point ${already.id})`);
+  if (already) throw conflict(problem('already_reverted', { id: entry.id, by: already.id }));
   return postMovement(tx, {
     ...m,
     customerId: entry.customer_id,

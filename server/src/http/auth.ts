@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ACTIONS, type Action, type PermissionArea, type RoleGrant } from '@lbo/contract/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { forbidden, unauthenticated } from './errors';
+import { forbidden, problem, unauthenticated } from './errors';
 import type { RouteScope } from './scope';
 
 export type BranchScope = 'all' | number[];
@@ -160,8 +160,7 @@ export class TokenService {
       }
       return result;
     } catch (err) {
-      if (err instanceof joseErrors.JWTExpired)
-        throw unauthenticated('The session has expired; sign in again');
+      if (err instanceof joseErrors.JWTExpired) throw unauthenticated(problem('session_expired'));
       throw unauthenticated();
     }
   }
@@ -202,15 +201,17 @@ export function registerAuth(
       // Only a store token verifies here (its audience), so a staff token is the same 401 as none.
       if (!stores) throw unauthenticated();
       const verified = await stores.tokens.verify(match[1]);
-      if (verified.sessionId === null) throw unauthenticated('The session has ended; sign in again');
+      if (verified.sessionId === null) throw unauthenticated(problem('session_ended'));
       req.store = await stores.sessions.resolve(verified.userId, verified.sessionId, req);
       return;
     }
     const verified = await tokens.verify(match[1]);
-    if (verified.sessionId === null) throw unauthenticated('The session has ended; sign in again');
+    if (verified.sessionId === null) throw unauthenticated(problem('session_ended'));
     req.user = await sessions.resolve(verified.userId, verified.sessionId);
     if (config.area && !hasGrant(req.user, config.area, config.action ?? 'view')) {
-      throw forbidden(`You may not ${config.action ?? 'view'} ${config.area.replace(/_/g, ' ')} data`);
+      throw forbidden(
+        problem('forbidden_area', { action: config.action ?? 'view', area: config.area.replace(/_/g, ' ') }),
+      );
     }
     // The original clients send the admin's own id for scoping; the token decides scope, and
     // naming anyone else is refused rather than silently ignored.
@@ -218,7 +219,7 @@ export function registerAuth(
     for (const p of FOREIGN_USER_PARAMS) {
       const v = query?.[p];
       if (v !== undefined && v !== '' && String(v) !== String(req.user.id)) {
-        throw forbidden(`${p} must be your own user id; results are scoped from your sign-in`);
+        throw forbidden(problem('must_be_own_id', { param: p }, { field: p, named: true }));
       }
     }
   });

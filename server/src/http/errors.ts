@@ -4,42 +4,64 @@ import { ERR_STATUS, type ErrCode } from '@lbo/contract/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { pgErrorOf } from '../db/retry';
-import { detailOf, type ErrDetail, type Lang, requestLang, zodDetail } from './messages';
+import {
+  type ErrDetail,
+  type Lang,
+  type Problem,
+  phrase,
+  problem,
+  requestLang,
+  wordProblem,
+  zodDetail,
+} from './messages';
+
+export { type MsgCode, type Problem, phrase, problem } from './messages';
+
+/** What a throw site says: a problem of the catalogue, or free text (answered as written, code `message`). */
+export type Said = Problem | string;
+
+const asProblem = (m: Said): Problem => (typeof m === 'string' ? phrase(m) : m);
 
 export class ApiError extends Error {
   readonly status: number;
-  readonly messages: string[];
+  readonly problems: Problem[];
   constructor(
     readonly code: ErrCode,
-    messages: string | string[],
+    said: Said | Said[],
   ) {
-    const list = Array.isArray(messages) ? messages : [messages];
-    super(list.join('; '));
+    const list = (Array.isArray(said) ? said : [said]).map(asProblem);
+    const problems = list.length > 0 ? list : [problem('message', { text: code })];
+    const plain = problems.map((p) => wordProblem(p, null).message);
+    super(plain.join('; '));
     this.status = ERR_STATUS[code];
-    this.messages = list.length > 0 ? list : [code];
+    this.problems = problems;
+  }
+
+  /** The messages as answered without Accept-Language. */
+  get messages(): string[] {
+    return this.problems.map((p) => wordProblem(p, null).message);
   }
 }
 
-export const badRequest = (m: string | string[]) => new ApiError('VALIDATION_ERROR', m);
-export const unauthenticated = (m = 'Sign in first: the token is missing, invalid or expired') =>
-  new ApiError('UNAUTHENTICATED', m);
-export const forbidden = (m = 'You do not have permission for this action') => new ApiError('FORBIDDEN', m);
-export const notFound = (m = 'Not found') => new ApiError('NOT_FOUND', m);
-export const conflict = (m: string | string[]) => new ApiError('CONFLICT', m);
+export const badRequest = (m: Said | Said[]) => new ApiError('VALIDATION_ERROR', m);
+export const unauthenticated = (m: Said = problem('sign_in_first')) => new ApiError('UNAUTHENTICATED', m);
+export const forbidden = (m: Said | Said[] = problem('forbidden')) => new ApiError('FORBIDDEN', m);
+export const notFound = (m: Said | Said[] = problem('not_found')) => new ApiError('NOT_FOUND', m);
+export const conflict = (m: Said | Said[]) => new ApiError('CONFLICT', m);
 
 export function errorBody(code: ErrCode, messages: string[]) {
   return { data: null, err_code: code, err_msg: messages };
 }
 
 /**
- * The envelope with each message worded in the request's language (Accept-Language `id` or `en`;
- * none: as thrown) and, for a request that names its language, `err_detail`: per message its stable
- * code, the field it concerns and parameters.
+ * The envelope with each problem worded in the request's language (Accept-Language `id` or `en`;
+ * none: the English the API has always answered) and, for a request that names its language,
+ * `err_detail`: per message its stable code, the field (and import row) it concerns and parameters.
  */
-export function localizedErrorBody(code: ErrCode, messages: string[], lang: Lang | null) {
+export function localizedErrorBody(code: ErrCode, problems: readonly Said[], lang: Lang | null) {
   return detailedBody(
     code,
-    messages.map((m) => detailOf(m, lang)),
+    problems.map((p) => wordProblem(asProblem(p), lang)),
     lang,
   );
 }
@@ -65,32 +87,40 @@ export function fromPgError(err: unknown): ApiError | null {
     case '23505': {
       // Key (customer_code)=(C001) already exists.
       const m = /Key \((.+?)\)=\((.*?)\)/.exec(detail);
-      const field = m ? humanize(m[1].replace(/lower\((.+)\)/, '$1')) : 'value';
-      return conflict(
-        m ? `${field} '${m[2]}' already exists` : 'A record with the same unique value already exists',
-      );
+      if (!m) return conflict(problem('duplicate'));
+      const thing = humanize(m[1].replace(/lower\((.+)\)/, '$1'));
+      // A key of one column concerns that field; one of several names them all in `thing`.
+      const field = thing.includes(',') ? undefined : thing.replace(/ /g, '_');
+      return conflict(problem('duplicate', { thing, value: m[2] }, { field, named: true }));
     }
     case '23503': {
       // Key (id)=(3) is still referenced from table "salesmen".  /  Key (branch_id)=(99) is not present in table "branches".
       const still = /is still referenced from table "(.+?)"/.exec(detail);
-      if (still)
-        return conflict(`This record is still used by ${humanize(still[1])}; remove or reassign those first`);
+      if (still) return conflict(problem('in_use', { thing: humanize(still[1]) }));
       const missing = /Key \((.+?)\)=\((.*?)\) is not present in table "(.+?)"/.exec(detail);
-      if (missing) return badRequest(`${missing[1]}: ${humanize(missing[3])} ${missing[2]} does not exist`);
-      return conflict('The record is linked to other data');
+      if (missing) {
+        return badRequest(
+          problem('missing_reference', { thing: humanize(missing[3]), value: missing[2] }, missing[1]),
+        );
+      }
+      return conflict(problem('in_use'));
     }
     case '23514':
-      return badRequest(`A value breaks the rule ${pg.constraint ?? 'check'}`);
-    case '23502':
-      return badRequest(`${humanize(/column "(.+?)"/.exec(pg.message ?? '')?.[1] ?? 'a field')} is required`);
+      return badRequest(problem('check_failed', { rule: pg.constraint ?? 'check' }));
+    case '23502': {
+      const column = /column "(.+?)"/.exec(pg.message ?? '')?.[1];
+      return badRequest(
+        problem('required', { thing: column ? humanize(column) : 'a field' }, { field: column, named: true }),
+      );
+    }
     case '22P02':
     case '22003':
     case '22007':
     case '22008':
-      return badRequest('A value has the wrong format or is out of range');
+      return badRequest(problem('format'));
     case '40001':
     case '40P01':
-      return conflict('The record was changed by another request at the same time; try again');
+      return conflict(problem('concurrent_change'));
     default:
       return null;
   }
@@ -121,7 +151,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .send(
         localizedErrorBody(
           'NOT_FOUND',
-          [`No route ${req.method} ${req.url.split('?')[0]}`],
+          [problem('no_route', { method: req.method, path: req.url.split('?')[0] })],
           requestLang(req.headers['accept-language']),
         ),
       );
@@ -129,9 +159,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = requestLang(req.headers['accept-language']);
-    const errorBody = (code: ErrCode, messages: string[]) => localizedErrorBody(code, messages, lang);
+    const errorBody = (code: ErrCode, said: readonly Said[]) => localizedErrorBody(code, said, lang);
     if (err instanceof ApiError) {
-      return reply.code(err.status).send(errorBody(err.code, err.messages));
+      return reply.code(err.status).send(errorBody(err.code, err.problems));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'body';
@@ -146,33 +176,33 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send(detailedBody('VALIDATION_ERROR', details, lang));
     }
     const pg = fromPgError(err);
-    if (pg) return reply.code(pg.status).send(errorBody(pg.code, pg.messages));
+    if (pg) return reply.code(pg.status).send(errorBody(pg.code, pg.problems));
     if (isResponseSerializationError(err)) {
       req.log.error({ err: err.cause, url: req.url }, 'response did not match its schema');
-      return reply.code(500).send(errorBody('INTERNAL', ['Internal server error']));
+      return reply.code(500).send(errorBody('INTERNAL', [problem('internal')]));
     }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_PARTS_LIMIT') {
-      return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE', ['The request body is too large']));
+      return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE', [problem('too_large')]));
     }
     if (status === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send(errorBody('UNSUPPORTED_MEDIA_TYPE', ['Unsupported content type']));
+      return reply.code(415).send(errorBody('UNSUPPORTED_MEDIA_TYPE', [problem('media_type')]));
     }
     if (status === 429) {
-      return reply.code(429).send(errorBody('RATE_LIMITED', ['Too many requests; try again later']));
+      return reply.code(429).send(errorBody('RATE_LIMITED', [problem('rate_limited')]));
     }
     if (status === 403 || status === 404) {
       // The static file server refusing a path (a dot file, an escape from its folder) or not finding
       // it: both are "no such file" to the client, which learns nothing about what exists.
       return reply
         .code(404)
-        .send(errorBody('NOT_FOUND', [`No file at ${req.url.split('?')[0].slice(0, 200)}`]));
+        .send(errorBody('NOT_FOUND', [problem('no_file', { path: req.url.split('?')[0].slice(0, 200) })]));
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, empty body, ...): their messages hold no internals.
       return reply.code(400).send(errorBody('VALIDATION_ERROR', [err.message]));
     }
     req.log.error({ err: loggable(err) }, 'unhandled error');
-    return reply.code(500).send(errorBody('INTERNAL', ['Internal server error']));
+    return reply.code(500).send(errorBody('INTERNAL', [problem('internal')]));
   });
 }

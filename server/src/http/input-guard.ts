@@ -6,7 +6,7 @@
 // - a query parameter given twice is refused, instead of one of the values being silently dropped
 //   (id lists, `..._ids`, may repeat: `item_category_ids=1&item_category_ids=2`).
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './errors';
+import { badRequest, type Problem, problem } from './errors';
 
 /** In parameters every control character is refused; in bodies tab, line feed and carriage return stay. */
 type Rule = { keepLayout: boolean };
@@ -26,21 +26,20 @@ function hasControl(s: string, rule: Rule): boolean {
 const visible = (s: string) => [...s].map((ch) => (hasControl(ch, IN_PARAMS) ? '?' : ch)).join('');
 
 const REPEATABLE = /(^|_)ids$/;
-const MESSAGE = 'must not contain control characters';
 
 const join = (path: string, key: string | number) =>
   typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
 
 /** Every field (path like `lines[0].note`) whose string, or key, holds a character `rule` refuses. */
-function controlFields(value: unknown, path: string, rule: Rule, out: string[], depth = 0): void {
+function controlFields(value: unknown, path: string, rule: Rule, out: Problem[], depth = 0): void {
   if (depth > 20 || out.length >= 50) return;
   if (typeof value === 'string') {
-    if (hasControl(value, rule)) out.push(`${path || 'body'}: ${MESSAGE}`);
+    if (hasControl(value, rule)) out.push(problem('control_chars', undefined, path || 'body'));
   } else if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) controlFields(value[i], join(path, i), rule, out, depth + 1);
   } else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (hasControl(k, IN_PARAMS)) out.push(`${join(path, visible(k))}: ${MESSAGE}`);
+      if (hasControl(k, IN_PARAMS)) out.push(problem('control_chars', undefined, join(path, visible(k))));
       else controlFields(v, join(path, k), rule, out, depth + 1);
     }
   }
@@ -48,17 +47,17 @@ function controlFields(value: unknown, path: string, rule: Rule, out: string[], 
 
 /** 400 when a body (JSON, or the form_data of a multipart request) holds control characters. */
 export function assertCleanBody(body: unknown): void {
-  const errors: string[] = [];
+  const errors: Problem[] = [];
   controlFields(body, '', IN_TEXT, errors);
   if (errors.length > 0) throw badRequest(errors);
 }
 
 export function registerInputGuards(api: FastifyInstance): void {
   api.addHook('preValidation', async (req) => {
-    const errors: string[] = [];
+    const errors: Problem[] = [];
     for (const [key, value] of Object.entries((req.query ?? {}) as Record<string, unknown>)) {
       if (Array.isArray(value) && !REPEATABLE.test(key)) {
-        errors.push(`${key}: give this parameter once (it was given ${value.length} times)`);
+        errors.push(problem('repeated_param', { times: value.length }, key));
       }
       controlFields(value, key, IN_PARAMS, errors);
     }

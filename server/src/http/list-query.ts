@@ -18,7 +18,7 @@ import {
   Table,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { badRequest } from './errors';
+import { badRequest, problem } from './errors';
 
 /** Sort key (bare name, see resolveSortKey for the alias forms) -> the column (or expression) to sort on, or several in order (`transaction_date` -> date, time). */
 export type SortMap = Record<string, AnyPgColumn | SQL | readonly (AnyPgColumn | SQL)[]>;
@@ -52,7 +52,7 @@ export function orderings(
   const column = key === undefined ? undefined : sortMap[key];
   if (!column) {
     throw badRequest(
-      `by: unknown sort column '${requested.slice(0, 50)}'; use one of: ${describeSortKeys(allowed)}`,
+      problem('sort_unknown', { by: requested.slice(0, 50), allowed: describeSortKeys(allowed) }, 'by'),
     );
   }
   const d = dir ?? (by ? 'asc' : fallback.dir);

@@ -1,19 +1,15 @@
 // The catalogue of error messages in the two languages of the app (CONTRACT.md section 2).
 //
-// Every message the API answers is turned into a detail `{code, field?, params?, message}`:
-// a schema validation issue by its zod issue kind, any other message (thrown as English text by a
-// module, a constraint error, an import row) by the patterns below. The web app shows `message`
-// (already in the request's language) next to `field`; `code` and `params` are stable for other clients.
-// Without an `Accept-Language` header the English text is answered unchanged (what API clients and
-// tests have always seen); with one, the catalogue's wording in that language (ids left out).
+// A module throws a problem `{code, params, field?, row?}` (errors.ts); the catalogue words it from
+// its code and parameters. The web app shows `message` (already in the request's language) next to
+// `field` or on the import row `row`; `code` and `params` are stable for other clients.
+// Without an `Accept-Language` header each entry's `plain` text is answered (the English API clients
+// and tests have always read, ids and all); with one, the entry's wording in that language.
+import type { ErrDetail as ContractErrDetail } from '@lbo/contract/common';
 
 export type Lang = 'en' | 'id';
-export type ErrDetail = {
-  code: string;
-  field?: string;
-  params?: Record<string, string | number>;
-  message: string;
-};
+export type ErrDetail = ContractErrDetail;
+export type Params = Record<string, string | number>;
 
 /** `id` when the request's Accept-Language prefers Indonesian over English, `en` when it names a language, else null. */
 export function requestLang(header: string | string[] | undefined): Lang | null {
@@ -87,6 +83,8 @@ const NOUNS: Record<string, string> = {
   code: 'kode',
   value: 'nilai',
   record: 'data',
+  store: 'toko',
+  'inbox message': 'pesan kotak masuk',
 };
 
 const noun = (thing: string, lang: Lang) => {
@@ -95,331 +93,689 @@ const noun = (thing: string, lang: Lang) => {
 };
 const cap = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
-type Params = Record<string, string>;
-type Pattern = {
-  code: string;
-  re: RegExp;
-  en: (p: Params) => string;
-  id: (p: Params) => string;
-  /** Names the captured groups (in order). */
-  keys?: string[];
+// biome-ignore lint/suspicious/noExplicitAny: each entry reads the parameters its throw sites give
+type P = Record<string, any>;
+type Entry = {
+  /** Without Accept-Language: the English the API has always answered (default: `en`). */
+  plain?: (p: P) => string;
+  en: (p: P) => string;
+  id: (p: P) => string;
 };
-
-/** Whole English phrases the contract and the modules use, with their Indonesian wording. */
-const PHRASES: Record<string, { code: string; id: string; en?: string }> = {
-  'is required': { code: 'required', id: 'wajib diisi' },
-  'must be an amount': { code: 'number', id: 'harus berupa jumlah' },
-  'must be a number': { code: 'number', id: 'harus berupa angka' },
-  'must be 0 or more': { code: 'min', id: 'harus 0 atau lebih' },
-  'must be 1 or more': { code: 'min', id: 'harus 1 atau lebih' },
-  'must be more than 0': { code: 'min', id: 'harus lebih dari 0' },
-  'is too large': { code: 'max', id: 'terlalu besar' },
-  'may have at most 2 decimals': { code: 'decimals', id: 'paling banyak 2 angka desimal' },
-  'must be a whole number': { code: 'integer', id: 'harus bilangan bulat' },
-  'must be a date as YYYY-MM-DD': { code: 'date', id: 'harus berupa tanggal (YYYY-MM-DD)' },
-  'must be a date between 2000-01-01 and 2100-12-31': {
-    code: 'date_range',
-    id: 'harus tanggal antara 2000-01-01 dan 2100-12-31',
-  },
-  'must not be more than 31 days ahead': {
-    code: 'date_ahead',
-    id: 'tidak boleh lebih dari 31 hari ke depan',
-  },
-  'must be on or after start_date': {
-    code: 'end_before_start',
-    id: 'harus sama dengan atau setelah tanggal mulai',
-    en: 'must be on or after the start date',
-  },
-  'must be a valid e-mail address': { code: 'email', id: 'harus alamat e-mail yang benar' },
-  'must be between -90 and 90': { code: 'latitude', id: 'harus antara -90 dan 90' },
-  'must be between -180 and 180': { code: 'longitude', id: 'harus antara -180 dan 180' },
-  'must be at least 1 rupiah per point': {
-    code: 'min_rupiah_per_point',
-    id: 'minimal 1 rupiah per poin',
-  },
-  'must not be negative': { code: 'min', id: 'tidak boleh negatif' },
-  'must be a JSON object': { code: 'json_object', id: 'harus berupa objek JSON' },
-  'Wrong e-mail or password': { code: 'wrong_credentials', id: 'E-mail atau kata sandi salah' },
-  'This account is no longer active': { code: 'account_inactive', id: 'Akun ini sudah tidak aktif' },
-  'This account is not active yet; ask an administrator to activate it': {
-    code: 'account_not_active_yet',
-    id: 'Akun ini belum aktif; minta administrator untuk mengaktifkannya',
-  },
-  'The session has ended; sign in again': {
-    code: 'session_ended',
-    id: 'Sesi telah berakhir; silakan masuk lagi',
-  },
-  'The session has expired; sign in again': {
-    code: 'session_expired',
-    id: 'Sesi telah kedaluwarsa; silakan masuk lagi',
-  },
-  'Sign in first: the token is missing, invalid or expired': {
-    code: 'sign_in_first',
-    id: 'Silakan masuk dulu: token tidak ada, tidak sah atau kedaluwarsa',
-  },
-  'The refresh token is invalid, expired or already used; sign in again': {
-    code: 'refresh_invalid',
-    id: 'Token penyegar tidak sah, kedaluwarsa atau sudah dipakai; silakan masuk lagi',
-  },
-  'You do not have permission for this action': {
-    code: 'forbidden',
-    id: 'Anda tidak berhak melakukan tindakan ini',
-  },
-  'You cannot delete your own account': {
-    code: 'delete_self',
-    id: 'Anda tidak dapat menghapus akun Anda sendiri',
-  },
-  'That branch is outside your assigned branches': {
-    code: 'branch_outside_scope',
-    id: 'Cabang itu di luar cabang yang ditugaskan kepada Anda',
-  },
-  'only a user who sees every branch may grant every branch': {
-    code: 'grant_all_branches',
-    id: 'hanya pengguna yang melihat semua cabang yang boleh memberi akses ke semua cabang',
-  },
-  'A record with the same unique value already exists': {
-    code: 'duplicate',
-    id: 'Sudah ada data dengan nilai unik yang sama',
-  },
-  'The record is linked to other data': { code: 'in_use', id: 'Data ini terhubung dengan data lain' },
-  'A value has the wrong format or is out of range': {
-    code: 'format',
-    id: 'Ada nilai dengan format salah atau di luar batas',
-  },
-  'The record was changed by another request at the same time; try again': {
-    code: 'concurrent_change',
-    id: 'Data ini diubah oleh permintaan lain pada saat yang sama; coba lagi',
-  },
-  'Internal server error': { code: 'internal', id: 'Terjadi kesalahan di server' },
-  'Too many requests; try again later': {
-    code: 'rate_limited',
-    id: 'Terlalu banyak permintaan; coba lagi nanti',
-  },
-  'The request body is too large': { code: 'too_large', id: 'Isi permintaan terlalu besar' },
-  'Unsupported content type': { code: 'media_type', id: 'Jenis isi tidak didukung' },
-  'Not found': { code: 'not_found', id: 'Tidak ditemukan' },
-  'name at least one customer': { code: 'pick_customer', id: 'pilih minimal satu pelanggan' },
+const fixed = (en: string, id: string): Entry => ({ en: () => en, id: () => id });
+const ACTION_ID: Record<string, string> = {
+  view: 'melihat',
+  create: 'menambah',
+  update: 'mengubah',
+  delete: 'menghapus',
 };
+const outside = 'di luar cabang yang ditugaskan kepada Anda';
+/** A record as a message names it: its id, its code, or a value in quotes. */
+const shown = (p: P) => p.id ?? p.code ?? `'${p.value}'`;
 
-const PATTERNS: Pattern[] = [
-  {
-    code: 'not_found',
-    re: /^(.+?) \d+ not found$/,
-    keys: ['thing'],
-    en: (p) => `${cap(noun(p.thing, 'en'))} not found; it may have been deleted`,
-    id: (p) => `${cap(noun(p.thing, 'id'))} tidak ditemukan; mungkin sudah dihapus`,
+const CATALOGUE = {
+  /** Free text of a throw site not (yet) in the catalogue: answered as written in every language. */
+  message: { en: (p) => String(p.text), id: (p) => String(p.text) },
+  more: { en: (p) => `... and ${p.count} more`, id: (p) => `... dan ${p.count} lagi` },
+
+  // The contract's own wording (schema refinements, row checks), found by CONTRACT_PHRASES.
+  required: {
+    plain: (p) => (p.thing ? `${p.thing} is required` : 'is required'),
+    en: (p) => (p.thing ? `${cap(noun(p.thing, 'en'))} is required` : 'is required'),
+    id: (p) => (p.thing ? `${cap(noun(p.thing, 'id'))} wajib diisi` : 'wajib diisi'),
   },
-  {
-    code: 'not_found',
-    re: /^(.+?) '(.*)' not found$/,
-    keys: ['thing', 'value'],
-    en: (p) => `${cap(noun(p.thing, 'en'))} '${p.value}' not found`,
-    id: (p) => `${cap(noun(p.thing, 'id'))} '${p.value}' tidak ditemukan`,
+  amount: fixed('must be an amount', 'harus berupa jumlah'),
+  number: fixed('must be a number', 'harus berupa angka'),
+  min: {
+    en: (p) => (p.exclusive ? `must be more than ${p.min}` : `must be ${p.min} or more`),
+    id: (p) => (p.exclusive ? `harus lebih dari ${p.min}` : `harus ${p.min} atau lebih`),
   },
-  {
-    code: 'outside_scope',
-    re: /^(.+?) \d+ is outside your assigned branches$/,
-    keys: ['thing'],
-    en: (p) => `This ${noun(p.thing, 'en')} belongs to a branch outside your assigned branches`,
-    id: (p) => `${cap(noun(p.thing, 'id'))} ini milik cabang di luar cabang yang ditugaskan kepada Anda`,
+  not_negative: fixed('must not be negative', 'tidak boleh negatif'),
+  not_zero: fixed('must not be 0', 'tidak boleh 0'),
+  max: fixed('is too large', 'terlalu besar'),
+  decimals: {
+    en: (p) => `may have at most ${p.max} decimals`,
+    id: (p) => `paling banyak ${p.max} angka desimal`,
   },
-  {
-    code: 'outside_scope',
-    re: /^(.+?) (\S+) is outside your assigned branches$/,
-    keys: ['thing', 'value'],
-    en: (p) => `${cap(noun(p.thing, 'en'))} ${p.value} belongs to a branch outside your assigned branches`,
+  integer: fixed('must be a whole number', 'harus bilangan bulat'),
+  positive_integer: fixed('must be a whole positive number', 'harus bilangan bulat positif'),
+  positive_points: fixed(
+    'must be a whole positive number (the point type decides the sign)',
+    'harus bilangan bulat positif (jenis poin menentukan tandanya)',
+  ),
+  positive_id: fixed('must be a positive id', 'harus berupa id positif'),
+  id: fixed('must be an id', 'harus berupa id'),
+  customer_code: fixed('must be a customer code', 'harus berupa kode pelanggan'),
+  phone: fixed('must be a phone number', 'harus berupa nomor telepon'),
+  boolean: fixed('must be true or false', 'harus true atau false'),
+  not_empty: fixed('must not be empty', 'tidak boleh kosong'),
+  year: fixed('must be a year', 'harus berupa tahun'),
+  month: fixed('must be a month 1..12', 'harus bulan 1..12'),
+  date: fixed('must be a date as YYYY-MM-DD', 'harus berupa tanggal (YYYY-MM-DD)'),
+  date_range: fixed(
+    'must be a date between 2000-01-01 and 2100-12-31',
+    'harus tanggal antara 2000-01-01 dan 2100-12-31',
+  ),
+  date_ahead: fixed('must not be more than 31 days ahead', 'tidak boleh lebih dari 31 hari ke depan'),
+  end_before_start: {
+    plain: () => 'must be on or after start_date',
+    en: () => 'must be on or after the start date',
+    id: () => 'harus sama dengan atau setelah tanggal mulai',
+  },
+  not_before_start: fixed('must not be before start_date', 'tidak boleh sebelum tanggal mulai'),
+  max_chars: { en: (p) => `must be at most ${p.max} characters`, id: (p) => `maksimal ${p.max} karakter` },
+  min_chars: { en: (p) => `must be at least ${p.min} characters`, id: (p) => `minimal ${p.min} karakter` },
+  email: fixed('must be a valid e-mail address', 'harus alamat e-mail yang benar'),
+  latitude: fixed('must be between -90 and 90', 'harus antara -90 dan 90'),
+  longitude: fixed('must be between -180 and 180', 'harus antara -180 dan 180'),
+  min_rupiah_per_point: fixed('must be at least 1 rupiah per point', 'minimal 1 rupiah per poin'),
+  json_object: fixed('must be a JSON object', 'harus berupa objek JSON'),
+  object_of_fields: fixed('must be an object of fields', 'harus berupa objek berisi kolom'),
+  control_chars: fixed('must not contain control characters', 'tidak boleh berisi karakter kontrol'),
+  rule_target_both: fixed(
+    'give either item_id or item_category_id (or neither for every item), not both',
+    'isi item_id atau item_category_id (atau keduanya kosong untuk semua produk), jangan keduanya',
+  ),
+  promo_boost: fixed(
+    'give a multiplier above 1 or bonus_points above 0',
+    'isi pengali di atas 1 atau bonus_points di atas 0',
+  ),
+  audience_required: {
+    en: (p) => `is required for the audience ${p.audience}`,
+    id: (p) => `wajib diisi untuk sasaran ${p.audience}`,
+  },
+
+  // Signing in and permissions.
+  wrong_credentials: fixed('Wrong e-mail or password', 'E-mail atau kata sandi salah'),
+  account_inactive: fixed('This account is no longer active', 'Akun ini sudah tidak aktif'),
+  account_not_active_yet: fixed(
+    'This account is not active yet; ask an administrator to activate it',
+    'Akun ini belum aktif; minta administrator untuk mengaktifkannya',
+  ),
+  session_ended: fixed('The session has ended; sign in again', 'Sesi telah berakhir; silakan masuk lagi'),
+  session_expired: fixed(
+    'The session has expired; sign in again',
+    'Sesi telah kedaluwarsa; silakan masuk lagi',
+  ),
+  sign_in_first: fixed(
+    'Sign in first: the token is missing, invalid or expired',
+    'Silakan masuk dulu: token tidak ada, tidak sah atau kedaluwarsa',
+  ),
+  refresh_invalid: fixed(
+    'The refresh token is invalid, expired or already used; sign in again',
+    'Token penyegar tidak sah, kedaluwarsa atau sudah dipakai; silakan masuk lagi',
+  ),
+  sign_in_locked: {
+    en: (p) => `Too many failed sign-ins; try again in ${p.minutes} minute${p.minutes === 1 ? '' : 's'}`,
+    id: (p) => `Terlalu banyak percobaan masuk yang gagal; coba lagi dalam ${p.minutes} menit`,
+  },
+  callback_token: fixed('The callback token is missing or wrong', 'Token callback tidak ada atau salah'),
+  forbidden: fixed('You do not have permission for this action', 'Anda tidak berhak melakukan tindakan ini'),
+  forbidden_area: {
+    en: (p) => `You may not ${p.action} ${p.area} data`,
+    id: (p) => `Anda tidak berhak ${ACTION_ID[p.action] ?? p.action} data ${noun(p.area, 'id')}`,
+  },
+  must_be_own_id: {
+    en: (p) => `${p.param} must be your own user id; results are scoped from your sign-in`,
+    id: (p) => `${p.param} harus id pengguna Anda sendiri; hasil dibatasi menurut akun Anda`,
+  },
+  delete_self: fixed('You cannot delete your own account', 'Anda tidak dapat menghapus akun Anda sendiri'),
+  branch_outside_scope: fixed('That branch is outside your assigned branches', `Cabang itu ${outside}`),
+  grant_all_branches: fixed(
+    'only a user who sees every branch may grant every branch',
+    'hanya pengguna yang melihat semua cabang yang boleh memberi akses ke semua cabang',
+  ),
+  region_outside_scope: {
+    en: (p) => `region ${p.id} holds branches outside your assigned branches`,
+    id: (p) => `wilayah ${p.id} berisi cabang ${outside}`,
+  },
+
+  // Records: missing, outside the caller's branches, taken, in use.
+  /** `id` (a record), `value` (a code, quoted), `ids` (a list) or nothing (a path). */
+  not_found: {
+    plain: (p) =>
+      p.id !== undefined
+        ? `${p.thing} ${p.id} not found`
+        : p.value !== undefined
+          ? `${p.thing} '${p.value}' not found`
+          : p.ids !== undefined
+            ? `${p.thing} ${p.ids} not found`
+            : 'Not found',
+    en: (p) =>
+      p.id !== undefined
+        ? `${cap(noun(p.thing, 'en'))} not found; it may have been deleted`
+        : p.value !== undefined
+          ? `${cap(noun(p.thing, 'en'))} '${p.value}' not found`
+          : p.ids !== undefined
+            ? `${cap(noun(p.thing, 'en'))} ${p.ids} not found`
+            : 'Not found',
     id: (p) =>
-      `${cap(noun(p.thing, 'id'))} ${p.value} milik cabang di luar cabang yang ditugaskan kepada Anda`,
+      p.id !== undefined
+        ? `${cap(noun(p.thing, 'id'))} tidak ditemukan; mungkin sudah dihapus`
+        : p.value !== undefined
+          ? `${cap(noun(p.thing, 'id'))} '${p.value}' tidak ditemukan`
+          : p.ids !== undefined
+            ? `${cap(noun(p.thing, 'id'))} ${p.ids} tidak ditemukan`
+            : 'Tidak ditemukan',
   },
-  {
-    code: 'duplicate',
-    re: /^(.+?) '(.*)' already exists$/,
-    keys: ['thing', 'value'],
-    en: (p) => `${cap(noun(p.thing, 'en'))} '${p.value}' is already in use`,
-    id: (p) => `${cap(noun(p.thing, 'id'))} '${p.value}' sudah dipakai`,
+  codes_not_found: {
+    en: (p) => `${p.values}${p.more ? ' and more' : ''} not found`,
+    id: (p) => `${p.values}${p.more ? ' dan lainnya' : ''} tidak ditemukan`,
   },
-  {
-    code: 'in_use',
-    re: /^This record is still used by (.+); remove or reassign those first$/,
-    keys: ['thing'],
-    en: (p) => `This record is still used by ${p.thing}; remove or reassign those first`,
-    id: (p) => `Data ini masih dipakai oleh ${noun(p.thing, 'id')}; hapus atau pindahkan dulu`,
+  unknown_ids: { en: (p) => `unknown id(s) ${p.ids}`, id: (p) => `id tidak dikenal: ${p.ids}` },
+  /** `id` (a record, not shown in words), `code` (shown as is) or `value` (shown quoted). */
+  outside_scope: {
+    plain: (p) => `${p.thing} ${shown(p)} is outside your assigned branches`,
+    en: (p) =>
+      p.id !== undefined
+        ? `This ${noun(p.thing, 'en')} belongs to a branch outside your assigned branches`
+        : `${cap(noun(p.thing, 'en'))} ${shown(p)} belongs to a branch outside your assigned branches`,
+    id: (p) =>
+      p.id !== undefined
+        ? `${cap(noun(p.thing, 'id'))} ini milik cabang ${outside}`
+        : `${cap(noun(p.thing, 'id'))} ${shown(p)} milik cabang ${outside}`,
   },
-  {
-    code: 'missing_reference',
-    re: /^(.+?) \S+ does not exist$/,
-    keys: ['thing'],
+  id_mismatch: {
+    en: (p) => `${p.key} in the body (${p.body}) does not match the path (${p.path})`,
+    id: (p) => `${p.key} di isi permintaan (${p.body}) tidak sama dengan alamat (${p.path})`,
+  },
+  /** The unique value taken (`thing`, `value`), or without them: some unique value. */
+  duplicate: {
+    plain: (p) =>
+      p.thing
+        ? `${p.thing} '${p.value}' already exists`
+        : 'A record with the same unique value already exists',
+    en: (p) =>
+      p.thing
+        ? `${cap(noun(p.thing, 'en'))} '${p.value}' is already in use`
+        : 'A record with the same unique value already exists',
+    id: (p) =>
+      p.thing
+        ? `${cap(noun(p.thing, 'id'))} '${p.value}' sudah dipakai`
+        : 'Sudah ada data dengan nilai unik yang sama',
+  },
+  /** Still used by the records of `thing`, or without it: linked to some other data. */
+  in_use: {
+    en: (p) =>
+      p.thing
+        ? `This record is still used by ${p.thing}; remove or reassign those first`
+        : 'The record is linked to other data',
+    id: (p) =>
+      p.thing
+        ? `Data ini masih dipakai oleh ${noun(p.thing, 'id')}; hapus atau pindahkan dulu`
+        : 'Data ini terhubung dengan data lain',
+  },
+  missing_reference: {
+    plain: (p) => `${p.thing} ${p.value} does not exist`,
     en: (p) => `The chosen ${noun(p.thing, 'en')} does not exist (any more)`,
     id: (p) => `${cap(noun(p.thing, 'id'))} yang dipilih tidak ada (lagi)`,
   },
-  {
-    code: 'check_failed',
-    re: /^A value breaks the rule (.+)$/,
-    keys: ['rule'],
+  check_failed: {
     en: (p) => `A value breaks the rule ${p.rule}`,
     id: (p) => `Ada nilai yang melanggar aturan ${p.rule}`,
   },
-  {
-    code: 'required',
-    re: /^(.+) is required$/,
-    keys: ['thing'],
-    en: (p) => `${cap(noun(p.thing, 'en'))} is required`,
-    id: (p) => `${cap(noun(p.thing, 'id'))} wajib diisi`,
+  format: fixed(
+    'A value has the wrong format or is out of range',
+    'Ada nilai dengan format salah atau di luar batas',
+  ),
+  concurrent_change: fixed(
+    'The record was changed by another request at the same time; try again',
+    'Data ini diubah oleh permintaan lain pada saat yang sama; coba lagi',
+  ),
+  count_changed: {
+    plain: (p) => `the number of rows changed from ${p.from} to ${p.to}; check again`,
+    en: (p) => `The number of rows changed from ${p.from} to ${p.to}; check again`,
+    id: (p) => `Jumlah baris berubah dari ${p.from} menjadi ${p.to}; periksa lagi`,
   },
-  {
-    code: 'sign_in_locked',
-    re: /^Too many failed sign-ins; try again in (\d+) minutes?$/,
-    keys: ['minutes'],
-    en: (p) => `Too many failed sign-ins; try again in ${p.minutes} minute${p.minutes === '1' ? '' : 's'}`,
-    id: (p) => `Terlalu banyak percobaan masuk yang gagal; coba lagi dalam ${p.minutes} menit`,
+
+  // The request itself.
+  internal: fixed('Internal server error', 'Terjadi kesalahan di server'),
+  rate_limited: fixed('Too many requests; try again later', 'Terlalu banyak permintaan; coba lagi nanti'),
+  too_large: fixed('The request body is too large', 'Isi permintaan terlalu besar'),
+  media_type: fixed('Unsupported content type', 'Jenis isi tidak didukung'),
+  no_route: {
+    en: (p) => `No route ${p.method} ${p.path}`,
+    id: (p) => `Tidak ada rute ${p.method} ${p.path}`,
   },
-  {
-    code: 'forbidden_area',
-    re: /^You may not (view|create|update|delete) (.+) data$/,
-    keys: ['action', 'area'],
-    en: (p) => `You may not ${p.action} ${p.area} data`,
+  no_file: { en: (p) => `No file at ${p.path}`, id: (p) => `Tidak ada berkas di ${p.path}` },
+  repeated_param: {
+    en: (p) => `give this parameter once (it was given ${p.times} times)`,
+    id: (p) => `isi parameter ini sekali saja (diisi ${p.times} kali)`,
+  },
+  sort_unknown: {
+    en: (p) => `unknown sort column '${p.by}'; use one of: ${p.allowed}`,
+    id: (p) => `kolom urutan '${p.by}' tidak dikenal; pakai salah satu dari: ${p.allowed}`,
+  },
+  columns_unknown: {
+    en: (p) => `unknown column ${p.columns}`,
+    id: (p) => `kolom tidak dikenal: ${p.columns}`,
+  },
+  columns_empty: fixed('name at least one column of the list', 'pilih minimal satu kolom daftar'),
+  multipart_malformed: {
+    en: (p) =>
+      `The multipart body is malformed${p.detail ? `: ${p.detail}` : ''}; send multipart/form-data with a boundary`,
     id: (p) =>
-      `Anda tidak berhak ${{ view: 'melihat', create: 'menambah', update: 'mengubah', delete: 'menghapus' }[p.action] ?? p.action} data ${noun(p.area, 'id')}`,
+      `Isi multipart rusak${p.detail ? `: ${p.detail}` : ''}; kirim multipart/form-data dengan boundary`,
   },
-  {
-    code: 'already_void',
-    re: /^point \d+ is already void$/,
+  multipart_photo: fixed(
+    'send multipart/form-data with the image in the field photo',
+    'kirim multipart/form-data dengan gambar di kolom photo',
+  ),
+  multipart_store_photo: fixed(
+    'send multipart/form-data with folder, customer_code and the image in the field photo',
+    'kirim multipart/form-data dengan folder, customer_code dan gambar di kolom photo',
+  ),
+  unexpected_file: {
+    en: (p) => `unexpected file; send the image as ${p.fields}`,
+    id: (p) => `berkas tidak diharapkan; kirim gambar sebagai ${p.fields}`,
+  },
+  image_type: {
+    en: (p) => `must be a JPEG, PNG or WebP image${p.got ? ` (got ${p.got})` : ''}`,
+    id: (p) => `harus gambar JPEG, PNG atau WebP${p.got ? ` (diterima ${p.got})` : ''}`,
+  },
+  image_unreadable: fixed(
+    'the image could not be read (damaged or incomplete file)',
+    'gambar tidak dapat dibaca (berkas rusak atau tidak lengkap)',
+  ),
+  upload_missing: fixed(
+    'no image was uploaded at that address; upload the photo first',
+    'tidak ada gambar yang diunggah di alamat itu; unggah fotonya dulu',
+  ),
+
+  // Imports.
+  duplicate_row: {
+    en: (p) => `duplicate of ${p.first} (${p.key})`,
+    id: (p) => `duplikat dari ${rowWord(String(p.first), 'id')} (${p.key})`,
+  },
+  repeats_row: {
+    en: (p) => `'${p.value}' repeats ${p.first}`,
+    id: (p) => `'${p.value}' mengulang ${rowWord(String(p.first), 'id')}`,
+  },
+  lines_max: {
+    en: (p) => `may hold at most ${p.max} lines in all (got ${p.got})`,
+    id: (p) => `paling banyak ${p.max} baris rincian seluruhnya (diterima ${p.got})`,
+  },
+  discount_over: {
+    en: (p) => `discount_amount ${p.discount} is more than the lines' total ${p.total}`,
+    id: (p) => `discount_amount ${p.discount} lebih besar dari total rincian ${p.total}`,
+  },
+  not_category: {
+    en: (p) => `name '${p.name}' is not an item category`,
+    id: (p) => `nama '${p.name}' bukan kategori produk`,
+  },
+  pick_customer: fixed('name at least one customer', 'pilih minimal satu pelanggan'),
+  inject_max: {
+    en: (p) => `at most ${p.max} customers per injection`,
+    id: (p) => `paling banyak ${p.max} pelanggan per injeksi`,
+  },
+
+  // Points.
+  point_type_manual: fixed(
+    'must be 2 (injected), 5 (deduction) or 7 (correction)',
+    'harus 2 (injeksi), 5 (potongan) atau 7 (koreksi)',
+  ),
+  already_void: {
+    plain: (p) => `point ${p.id} is already void`,
     en: () => 'This point movement is already void',
     id: () => 'Entri poin ini sudah dibatalkan',
   },
-  {
-    code: 'nothing_to_revert',
-    re: /^point \d+ is void; there is nothing to revert$/,
+  nothing_to_revert: {
+    plain: (p) => `point ${p.id} is void; there is nothing to revert`,
     en: () => 'This point movement is void; there is nothing to revert',
     id: () => 'Entri poin ini sudah dibatalkan; tidak ada yang perlu dikembalikan',
   },
-  {
-    code: 'already_reverted',
-    re: /^point \d+ was already reverted \(by point \d+\)$/,
+  already_reverted: {
+    plain: (p) => `point ${p.id} was already reverted (by point ${p.by})`,
     en: () => 'This point movement was already reverted',
     id: () => 'Entri poin ini sudah dikembalikan',
   },
-  {
-    code: 'system_point',
-    re: /^point \d+ was written by the system from (.+?); it cannot be (\w+) here/,
-    keys: ['origin', 'action'],
+  system_point: {
+    plain: (p) =>
+      `point ${p.id} was written by the system from ${p.origin}; it cannot be ${p.action} here (send the source again or revert it there)`,
     en: (p) =>
       `This point movement was written by the system from ${p.origin}; it cannot be ${p.action} here`,
     id: (p) => `Entri poin ini dibuat sistem dari ${p.origin}; tidak dapat diubah di sini`,
   },
-  {
-    code: 'count_changed',
-    re: /^the number of rows changed from (\d+) to (\d+); check again$/,
-    keys: ['from', 'to'],
-    en: (p) => `The number of rows changed from ${p.from} to ${p.to}; check again`,
-    id: (p) => `Jumlah baris berubah dari ${p.from} menjadi ${p.to}; periksa lagi`,
+  insufficient_points: {
+    en: (p) =>
+      `insufficient points: customer ${p.customer} has ${p.balance} points and this movement takes ${p.takes}`,
+    id: (p) =>
+      `poin tidak cukup: pelanggan ${p.customer} punya ${p.balance} poin dan gerakan ini mengambil ${p.takes}`,
   },
-  {
-    code: 'period_overlap',
-    re: /^the period overlaps (?:another maximum|entry \d+) \(?(\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)\)?.*of this customer/,
-    keys: ['start', 'end'],
+  insufficient_points_invoice: {
+    en: (p) =>
+      `insufficient points: invoice ${p.invoices} takes ${p.takes} points back from customer ${p.customer}, who has ${p.balance}`,
+    id: (p) =>
+      `poin tidak cukup: faktur ${p.invoices} menarik kembali ${p.takes} poin dari pelanggan ${p.customer}, yang punya ${p.balance}`,
+  },
+  invoice_points_too_many: {
+    en: (p) =>
+      `invoice ${p.invoice}: its points come to more than ${p.max} in one movement; check its amounts and the point rule`,
+    id: (p) =>
+      `faktur ${p.invoice}: poinnya lebih dari ${p.max} dalam satu gerakan; periksa jumlahnya dan aturan poin`,
+  },
+  period_overlap: {
+    plain: (p) => `the period overlaps entry ${p.id} (${p.start} to ${p.end}) of this customer`,
     en: (p) => `the period overlaps another maximum of this customer (${p.start} to ${p.end})`,
     id: (p) => `periode ini bertumpuk dengan maksimal lain milik pelanggan ini (${p.start} s.d. ${p.end})`,
   },
-  {
-    code: 'promo_overlap',
-    re: /^the period overlaps promo \d+ '(.*)' \((\d{4}-\d\d-\d\d) to (\d{4}-\d\d-\d\d)\)/,
-    keys: ['name', 'start', 'end'],
+  promo_overlap: {
+    plain: (p) =>
+      `the period overlaps promo ${p.id} '${p.name}' (${p.start} to ${p.end}) covering the same items`,
     en: (p) => `the period overlaps promo '${p.name}' (${p.start} to ${p.end}) covering the same items`,
     id: (p) =>
       `periode ini bertumpuk dengan promo '${p.name}' (${p.start} s.d. ${p.end}) untuk produk yang sama`,
   },
-  {
-    code: 'must_be_own_id',
-    re: /^must be your own user id/,
-    en: () => 'must be your own user id; results are scoped from your sign-in',
-    id: () => 'harus id pengguna Anda sendiri; hasil dibatasi menurut akun Anda',
-  },
-  {
-    code: 'duplicate_row',
-    re: /^duplicate of (.+?) \((.+)\)$/,
-    keys: ['first', 'what'],
-    en: (p) => `duplicate of ${p.first} (${p.what})`,
-    id: (p) =>
-      `duplikat dari ${p.first.replace(/^row /, 'baris ')} (${p.what.replace(/^customer /, 'pelanggan ')})`,
-  },
-  {
-    code: 'audience_outside_scope',
-    re: /^the audience reaches stores outside your assigned branches: (.+)$/,
-    keys: ['branches'],
-    en: (p) => `the audience reaches stores outside your assigned branches: ${p.branches}`,
-    id: (p) =>
-      `penerimanya mencakup toko di luar cabang yang ditugaskan kepada Anda: ${p.branches.replace(/ and more$/, ' dan lainnya')}`,
-  },
-  {
-    code: 'broadcast_outside_scope',
-    re: /^broadcast \d+ reaches stores outside your assigned branches: (.+); only a user who sees all of them may change, delete or send it$/,
-    keys: ['branches'],
-    en: (p) =>
-      `This broadcast reaches stores outside your assigned branches (${p.branches}); only a user who sees all of them may change, delete or send it`,
-    id: (p) =>
-      `Siaran ini menjangkau toko di luar cabang yang ditugaskan kepada Anda (${p.branches.replace(/ and more$/, ' dan lainnya')}); hanya pengguna yang melihat semua cabang itu yang boleh mengubah, menghapus atau mengirimnya`,
-  },
-];
 
-/** Splits `row 7: documents[2].qty: message` into its location prefixes and the last field. */
-function splitField(message: string): { prefix: string[]; field?: string; text: string } {
-  const prefix: string[] = [];
-  let rest = message;
-  for (;;) {
-    const row = /^(row \d+): /.exec(rest);
-    if (row) {
-      prefix.push(row[1]);
-      rest = rest.slice(row[0].length);
-      continue;
-    }
-    break;
-  }
-  // A field prefix: a lower-case name (with dots and [n]) before ': '.
-  const m = /^([a-z_][a-z0-9_]*(?:\[\d+\])?(?:\.[a-z_][a-z0-9_]*(?:\[\d+\])?)*): (.+)$/s.exec(rest);
-  if (m) return { prefix, field: m[1], text: m[2] };
-  return { prefix, text: rest };
+  // Promos and broadcasts.
+  promo_id_mismatch: {
+    en: (p) => `${p.body} in the body does not match the promo of the path (${p.path})`,
+    id: (p) => `${p.body} di isi permintaan tidak sama dengan promo di alamat (${p.path})`,
+  },
+  promo_linked: {
+    en: (p) => `promo ${p.id} is still linked from ${p.links}; change or delete those links first`,
+    id: (p) => `promo ${p.id} masih ditautkan dari ${p.links}; ubah atau hapus tautan itu dulu`,
+  },
+  category_no_items: {
+    en: (p) => `item category ${p.ids} has no items`,
+    id: (p) => `kategori produk ${p.ids} tidak berisi produk`,
+  },
+  item_on_line: {
+    en: (p) => `item ${p.item} is already on promo line ${p.line}`,
+    id: (p) => `produk ${p.item} sudah ada di baris promo ${p.line}`,
+  },
+  bonus_on_line: {
+    en: (p) => `item ${p.item} is already a bonus of promo line ${p.line}`,
+    id: (p) => `produk ${p.item} sudah menjadi bonus baris promo ${p.line}`,
+  },
+  promo_last_item: {
+    en: (p) =>
+      `this is the last item of promo line ${p.line}; a line needs at least one item (delete the line instead)`,
+    id: (p) =>
+      `ini produk terakhir baris promo ${p.line}; satu baris perlu minimal satu produk (hapus barisnya saja)`,
+  },
+  broadcast_locked: {
+    en: (p) => `broadcast ${p.id} is ${p.status}: only a draft or queued broadcast can be changed`,
+    id: (p) => `siaran ${p.id} berstatus ${p.status}: hanya siaran draf atau antre yang dapat diubah`,
+  },
+  audience_outside_scope: {
+    en: (p) =>
+      `the audience reaches stores outside your assigned branches: ${p.branches}${p.more ? ' and more' : ''}`,
+    id: (p) => `penerimanya mencakup toko ${outside}: ${p.branches}${p.more ? ' dan lainnya' : ''}`,
+  },
+  broadcast_outside_scope: {
+    plain: (p) =>
+      `broadcast ${p.id} reaches stores outside your assigned branches: ${p.branches}${p.more ? ' and more' : ''}; only a user who sees all of them may change, delete or send it`,
+    en: (p) =>
+      `This broadcast reaches stores outside your assigned branches (${p.branches}${p.more ? ' and more' : ''}); only a user who sees all of them may change, delete or send it`,
+    id: (p) =>
+      `Siaran ini menjangkau toko ${outside} (${p.branches}${p.more ? ' dan lainnya' : ''}); hanya pengguna yang melihat semua cabang itu yang boleh mengubah, menghapus atau mengirimnya`,
+  },
+  more_outside_scope: {
+    en: () => 'more stores are outside your assigned branches',
+    id: () => `toko lain juga ${outside}`,
+  },
+  broadcast_sending_delete: {
+    en: (p) => `broadcast ${p.id} is being delivered right now; delete it when that has finished`,
+    id: (p) => `siaran ${p.id} sedang dikirim; hapus setelah selesai`,
+  },
+  broadcast_delivered: {
+    en: (p) =>
+      `broadcast ${p.id} was already delivered${p.when ? ` on ${p.when} UTC` : ''} to ${p.count} stores; it is sent only once`,
+    id: (p) =>
+      `siaran ${p.id} sudah dikirim${p.when ? ` pada ${p.when} UTC` : ''} ke ${p.count} toko; siaran hanya dikirim sekali`,
+  },
+  broadcast_cancelled: {
+    en: (p) => `broadcast ${p.id} was cancelled; it cannot be sent`,
+    id: (p) => `siaran ${p.id} dibatalkan; tidak dapat dikirim`,
+  },
+  broadcast_sending: {
+    en: (p) => `broadcast ${p.id} is being delivered right now`,
+    id: (p) => `siaran ${p.id} sedang dikirim`,
+  },
+  broadcast_deleted: {
+    en: (p) => `broadcast ${p.id} was deleted meanwhile`,
+    id: (p) => `siaran ${p.id} sudah dihapus sementara itu`,
+  },
+
+  // Coupons and vouchers.
+  store_inactive: {
+    en: (p) => `store ${p.code} is inactive and cannot redeem coupons`,
+    id: (p) => `toko ${p.code} tidak aktif dan tidak dapat menukar kupon`,
+  },
+  store_excluded: {
+    en: (p) => `store ${p.code} is excluded from points and cannot redeem coupons`,
+    id: (p) => `toko ${p.code} dikecualikan dari poin dan tidak dapat menukar kupon`,
+  },
+  coupon_inactive: {
+    en: (p) => `coupon '${p.name}' is inactive`,
+    id: (p) => `kupon '${p.name}' tidak aktif`,
+  },
+  coupon_not_yet: {
+    en: (p) => `coupon '${p.name}' is not valid yet (from ${p.from})`,
+    id: (p) => `kupon '${p.name}' belum berlaku (mulai ${p.from})`,
+  },
+  coupon_expired: {
+    en: (p) => `coupon '${p.name}' has expired (valid until ${p.until})`,
+    id: (p) => `kupon '${p.name}' sudah kedaluwarsa (berlaku sampai ${p.until})`,
+  },
+  coupon_not_offered: {
+    en: (p) => `coupon '${p.name}' is not offered to this store's branch or customer type`,
+    id: (p) => `kupon '${p.name}' tidak ditawarkan untuk cabang atau jenis pelanggan toko ini`,
+  },
+  out_of_stock: {
+    en: (p) => `out of stock: coupon '${p.name}' has no stock left`,
+    id: (p) => `stok habis: kupon '${p.name}' tidak punya stok lagi`,
+  },
+  coupon_points_short: {
+    en: (p) =>
+      `insufficient points: store ${p.customer} has ${p.balance} points and coupon '${p.name}' costs ${p.cost}`,
+    id: (p) =>
+      `poin tidak cukup: toko ${p.customer} punya ${p.balance} poin dan kupon '${p.name}' butuh ${p.cost}`,
+  },
+  redemption_already: {
+    en: (p) => `redemption ${p.id} is already ${p.status}`,
+    id: (p) => `penukaran ${p.id} sudah berstatus ${p.status}`,
+  },
+  redemption_transition: {
+    en: (p) =>
+      `redemption ${p.id} is ${p.from}; it cannot become ${p.to}${p.handed ? ' (the gift was handed over)' : ''}`,
+    id: (p) =>
+      `penukaran ${p.id} berstatus ${p.from}; tidak dapat menjadi ${p.to}${p.handed ? ' (hadiah sudah diserahkan)' : ''}`,
+  },
+  redemption_no_ledger: {
+    en: (p) => `redemption ${p.id} has no ledger row to revert`,
+    id: (p) => `penukaran ${p.id} tidak punya entri poin untuk dikembalikan`,
+  },
+  redemption_ledger_missing: {
+    en: (p) => `redemption ${p.id}: its ledger row ${p.ledger} is missing`,
+    id: (p) => `penukaran ${p.id}: entri poin ${p.ledger} tidak ada`,
+  },
+  quota_below_redeemed: {
+    en: (p) => `${p.count} stores already redeemed this voucher; the quota cannot be below that`,
+    id: (p) => `${p.count} toko sudah menukar voucher ini; kuota tidak boleh di bawah itu`,
+  },
+  voucher_has_redemptions: {
+    en: (p) =>
+      `voucher ${p.id} has ${p.count} redemption(s); delete those first or deactivate the voucher (active = false)`,
+    id: (p) =>
+      `voucher ${p.id} punya ${p.count} penukaran; hapus dulu atau nonaktifkan vouchernya (active = false)`,
+  },
+  voucher_quota_left: {
+    en: (p) =>
+      `voucher ${p.code} has a quota of ${p.quota}: only ${p.left} more store(s) can redeem it, this request adds ${p.adds}`,
+    id: (p) =>
+      `voucher ${p.code} berkuota ${p.quota}: hanya ${p.left} toko lagi yang dapat menukarnya, permintaan ini menambah ${p.adds}`,
+  },
+  voucher_inactive: {
+    en: (p) => `voucher ${p.code} is inactive`,
+    id: (p) => `voucher ${p.code} tidak aktif`,
+  },
+  coupon_no_outside: {
+    en: (p) => `coupon_no ${p.coupon_no} belongs to a store outside your assigned branches`,
+    id: (p) => `coupon_no ${p.coupon_no} milik toko ${outside}`,
+  },
+
+  // Store photos and their folders.
+  folder_outside_scope: {
+    plain: (p) => `${p.lower ? 'that' : 'That'} folder belongs to a branch outside your assigned branches`,
+    en: (p) => `${p.lower ? 'that' : 'That'} folder belongs to a branch outside your assigned branches`,
+    id: () => `Folder itu milik cabang ${outside}`,
+  },
+  folder_inactive: {
+    en: (p) => `the folder '${p.name}' is not active`,
+    id: (p) => `folder '${p.name}' tidak aktif`,
+  },
+  folder_for_customer: {
+    en: (p) => `the folder is for customer ${p.code} only`,
+    id: (p) => `folder ini hanya untuk pelanggan ${p.code}`,
+  },
+  folder_has_photos: {
+    en: (p) =>
+      `The folder holds ${p.count} photo${p.count === 1 ? '' : 's'}; deactivate it instead (edit it and clear "active")`,
+    id: (p) => `Folder ini berisi ${p.count} foto; nonaktifkan saja (ubah dan hapus centang "aktif")`,
+  },
+  not_branch_store: {
+    en: (p) => `customer ${p.code} is not a store of the folder's branch`,
+    id: (p) => `pelanggan ${p.code} bukan toko di cabang folder ini`,
+  },
+  photo_outside_scope: fixed(
+    'That photo belongs to a store outside your assigned branches',
+    `Foto itu milik toko ${outside}`,
+  ),
+
+  // The stores' companion app.
+  otp_wrong_code: fixed(
+    'The code is wrong or has expired; request a new code',
+    'Kode salah atau sudah kedaluwarsa; minta kode baru',
+  ),
+  otp_too_many: {
+    en: (p) => `Too many codes requested; try again in ${p.minutes} minute${p.minutes === 1 ? '' : 's'}`,
+    id: (p) => `Terlalu banyak permintaan kode; coba lagi dalam ${p.minutes} menit`,
+  },
+  otp_code_format: fixed('must be the 6 digits of the code', 'harus 6 angka kode'),
+  store_choose: fixed(
+    'this phone number belongs to several stores; choose one',
+    'nomor telepon ini terdaftar untuk beberapa toko; pilih salah satu',
+  ),
+  idempotency_key_reused: fixed(
+    'this key was already used for another request; use a new key',
+    'kunci ini sudah dipakai untuk permintaan lain; gunakan kunci baru',
+  ),
+  idempotency_key_format: fixed(
+    'must be 1 to 100 visible ASCII characters',
+    'harus 1 sampai 100 karakter ASCII yang terlihat',
+  ),
+
+  // Virtual-account payments.
+  payment_replayed: {
+    en: (p) => `'${p.payment_id}' was received before with another invoice number, amount or time`,
+    id: (p) => `'${p.payment_id}' sudah pernah diterima dengan nomor faktur, jumlah atau waktu lain`,
+  },
+} satisfies Record<string, Entry>;
+
+/** The stable codes of the messages the API words. */
+export type MsgCode = keyof typeof CATALOGUE;
+export const MSG_CODES = Object.keys(CATALOGUE) as MsgCode[];
+
+/**
+ * One problem of a refused request, as a module throws it: the code, its parameters, the field it
+ * concerns and, for an import, the row (1-based) with the label the import names rows by.
+ */
+export type Problem = {
+  code: MsgCode;
+  params?: Params;
+  field?: string;
+  /** The sentence names its field itself (`customer_code 'X' not found`): no `field: ` before it. */
+  named?: boolean;
+  row?: number;
+  /** The row's label with the field (`row 7: customer_code`, `documents[6].lines[0]`), before the text. */
+  at?: string;
+};
+
+export const problem = (
+  code: MsgCode,
+  params?: Params,
+  where?: string | Omit<Problem, 'code' | 'params'>,
+): Problem => ({
+  code,
+  ...(params ? { params } : {}),
+  ...(typeof where === 'string' ? { field: where } : where),
+});
+
+/**
+ * The contract's own English wording (custom messages of its schemas, the row checks of the
+ * imports) with its code: what a zod issue or a contract helper says becomes a problem.
+ */
+const CONTRACT_PHRASES: Record<string, [MsgCode, Params?]> = {
+  'is required': ['required'],
+  'must be an amount': ['amount'],
+  'must be a number': ['number'],
+  'must be 0 or more': ['min', { min: 0 }],
+  'must be 1 or more': ['min', { min: 1 }],
+  'must be more than 0': ['min', { min: 0, exclusive: 1 }],
+  'must not be negative': ['not_negative'],
+  'must not be 0': ['not_zero'],
+  'is too large': ['max'],
+  'may have at most 2 decimals': ['decimals', { max: 2 }],
+  'may have at most 4 decimals': ['decimals', { max: 4 }],
+  'must be a whole number': ['integer'],
+  'must be a whole positive number': ['positive_integer'],
+  'must be a whole positive number (the point type decides the sign)': ['positive_points'],
+  'must be a positive id': ['positive_id'],
+  'must be an id': ['id'],
+  'must be a customer code': ['customer_code'],
+  'must be a phone number': ['phone'],
+  'must be true or false': ['boolean'],
+  'must not be empty': ['not_empty'],
+  'must be a year': ['year'],
+  'must be a month 1..12': ['month'],
+  'must be a date as YYYY-MM-DD': ['date'],
+  'must be a date between 2000-01-01 and 2100-12-31': ['date_range'],
+  'must not be more than 31 days ahead': ['date_ahead'],
+  'must be on or after start_date': ['end_before_start'],
+  'must not be before start_date': ['not_before_start'],
+  'must be at least 2 characters': ['min_chars', { min: 2 }],
+  'must be at least 8 characters': ['min_chars', { min: 8 }],
+  'must be at most 50 characters': ['max_chars', { max: 50 }],
+  'must be at most 100 characters': ['max_chars', { max: 100 }],
+  'must be at most 500 characters': ['max_chars', { max: 500 }],
+  'must be a valid e-mail address': ['email'],
+  'must be between -90 and 90': ['latitude'],
+  'must be between -180 and 180': ['longitude'],
+  'must be at least 1 rupiah per point': ['min_rupiah_per_point'],
+  'must be a JSON object': ['json_object'],
+  'must be an object of fields': ['object_of_fields'],
+  'give either item_id or item_category_id (or neither for every item), not both': ['rule_target_both'],
+  'give a multiplier above 1 or bonus_points above 0': ['promo_boost'],
+  'name at least one customer': ['pick_customer'],
+  'must not contain control characters': ['control_chars'],
+  'must be the 6 digits of the code': ['otp_code_format'],
+  'must be 1 to 100 visible ASCII characters': ['idempotency_key_format'],
+};
+
+/** A sentence of the contract (or any free text) as a problem of `field`: its code when the contract's wording is known. */
+export function phrase(text: string, where?: string | Omit<Problem, 'code' | 'params'>): Problem {
+  const known = CONTRACT_PHRASES[text];
+  return known ? problem(known[0], known[1], where) : problem('message', { text }, where);
 }
 
-const rowWord = (p: string, lang: Lang) => (lang === 'id' ? p.replace(/^row /, 'baris ') : p);
+const rowWord = (label: string, lang: Lang) =>
+  lang === 'id' ? label.replace(/^row (?=\d)/, 'baris ') : label;
 
-/** The detail of one English message, worded in `lang` (null: the message as it was). */
-export function detailOf(message: string, lang: Lang | null): ErrDetail {
-  const { prefix, field, text } = splitField(message);
-  let code = 'message';
-  let params: Params | undefined;
-  let worded: string | undefined;
-  const phrase = PHRASES[text];
-  if (phrase) {
-    code = phrase.code;
-    if (lang) worded = lang === 'id' ? phrase.id : (phrase.en ?? text);
-  } else {
-    for (const p of PATTERNS) {
-      const m = p.re.exec(text);
-      if (!m) continue;
-      code = p.code;
-      params = {};
-      (p.keys ?? []).forEach((k, i) => {
-        (params as Params)[k] = m[i + 1];
-      });
-      if (lang) worded = p[lang](params);
-      break;
-    }
-  }
-  const out =
-    worded === undefined
-      ? message
-      : [...prefix.map((x) => rowWord(x, lang ?? 'en')), field, worded].filter(Boolean).join(': ');
-  // A unique value taken (`salesman code 'S-01' already exists`) concerns that column's field.
-  const column =
-    !field && code === 'duplicate' && params?.thing && !params.thing.includes(',')
-      ? params.thing.replace(/ /g, '_')
-      : undefined;
+/** A problem worded in `lang` (null: the English the API has always answered) as its detail. */
+export function wordProblem(pr: Problem, lang: Lang | null): ErrDetail {
+  const entry: Entry = CATALOGUE[pr.code] ?? CATALOGUE.message;
+  const p = pr.params ?? {};
+  const text = lang === null ? (entry.plain ?? entry.en)(p) : entry[lang](p);
+  const where = pr.at !== undefined ? rowWord(pr.at, lang ?? 'en') : pr.named ? undefined : pr.field;
+  // Free text keeps its parameter in the message only: the detail's params are the catalogue's.
+  const params = pr.code === 'message' ? undefined : pr.params;
   return {
-    code,
-    ...(field || column ? { field: field ?? column } : {}),
+    code: pr.code,
+    ...(pr.field ? { field: pr.field } : {}),
+    ...(pr.row !== undefined ? { row: pr.row } : {}),
     ...(params && Object.keys(params).length > 0 ? { params } : {}),
-    message: out,
+    message: where ? `${where}: ${text}` : text,
   };
 }
 
@@ -449,15 +805,15 @@ export function zodDetail(
   if (params.format) p.format = params.format;
   const origin = params.origin;
   // A contract's own wording (refinements, custom errors) goes through the phrase catalogue.
-  const own = PHRASES[zodMessage] ?? PATTERNS.find((x) => x.re.test(zodMessage));
+  const own = CONTRACT_PHRASES[zodMessage];
   let code = `invalid_${keyword}`;
   let en = zodMessage;
   let id = zodMessage;
   if (own) {
-    const d = detailOf(zodMessage, lang ?? 'en');
-    code = d.code;
-    en = detailOf(zodMessage, 'en').message;
-    id = detailOf(zodMessage, 'id').message;
+    const pr = problem(own[0], own[1]);
+    code = pr.code;
+    en = wordProblem(pr, 'en').message;
+    id = wordProblem(pr, 'id').message;
   } else if (keyword === 'invalid_type') {
     const missing = params.input === undefined || /received undefined/.test(zodMessage);
     code = missing ? 'required' : 'type';

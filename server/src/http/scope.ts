@@ -6,7 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { BranchScope } from './auth';
-import { forbidden } from './errors';
+import { forbidden, problem } from './errors';
 
 /**
  * A route's scope rule (config.scope), required on every signed-in route under /v1/api: app.ts refuses
@@ -63,5 +63,5 @@ export function branchCondition(
 /** 403 when a branch named in a body (create/update) is outside the caller's branches; null/absent pass. */
 export function assertBranchInScope(req: FastifyRequest, branchId: number | null | undefined): void {
   if (branchId === null || branchId === undefined) return;
-  if (!seesBranch(req, branchId)) throw forbidden('That branch is outside your assigned branches');
+  if (!seesBranch(req, branchId)) throw forbidden(problem('branch_outside_scope'));
 }

@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { type DbOrTx, rows } from '../db/client';
-import { ApiError, badRequest } from './errors';
+import { ApiError, badRequest, type Problem, problem } from './errors';
 
 export { UPLOADS_URL_PREFIX };
 
@@ -159,12 +159,12 @@ export async function assertStoredImages(
   fields: readonly string[],
   before?: Record<string, unknown>,
 ): Promise<void> {
-  const errors: string[] = [];
+  const errors: Problem[] = [];
   for (const field of fields) {
     const v = body[field];
     if (typeof v !== 'string' || v === '' || (before && before[field] === v)) continue;
     if (!(await req.server.uploads.exists(v))) {
-      errors.push(`${field}: no image was uploaded at that address; upload the photo first`);
+      errors.push(problem('upload_missing', undefined, field));
     }
   }
   if (errors.length > 0) throw badRequest(errors);
@@ -175,10 +175,7 @@ export async function sniffImage(buffer: Buffer, field: string): Promise<Uploade
   const type = await fileTypeFromBuffer(buffer);
   const ext = type ? IMAGE_TYPES[type.mime] : undefined;
   if (!type || !ext) {
-    throw new ApiError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      `${field}: must be a JPEG, PNG or WebP image${type ? ` (got ${type.mime})` : ''}`,
-    );
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', problem('image_type', { got: type?.mime ?? '' }, field));
   }
   return { buffer, mime: type.mime, ext, field };
 }
@@ -193,9 +190,7 @@ function malformed(err: unknown): unknown {
   const e = err as { statusCode?: number; code?: string; message?: string };
   if (e.statusCode === 413 || e.code === 'FST_REQ_FILE_TOO_LARGE' || e.code === 'FST_FILES_LIMIT') return err;
   const detail = (e.message ?? '').replace(/^Multipart:\s*/i, '').slice(0, 200);
-  return badRequest(
-    `The multipart body is malformed${detail ? `: ${detail}` : ''}; send multipart/form-data with a boundary`,
-  );
+  return badRequest(problem('multipart_malformed', { detail }));
 }
 
 /**
@@ -214,9 +209,7 @@ export async function readMultipart(
         // toBuffer throws 413 (FST_REQ_FILE_TOO_LARGE) past the size limit.
         const buffer = await part.toBuffer();
         if (!fileFields.includes(part.fieldname)) {
-          throw badRequest(
-            `${part.fieldname}: unexpected file; send the image as ${fileFields.join(' or ')}`,
-          );
+          throw badRequest(problem('unexpected_file', { fields: fileFields.join(' or ') }, part.fieldname));
         }
         if (buffer.length === 0) continue;
         image = await sniffImage(buffer, part.fieldname);
@@ -247,11 +240,11 @@ export function multipartJsonBody(
       try {
         body = JSON.parse(raw);
       } catch {
-        throw badRequest('form_data: must be a JSON object');
+        throw badRequest(problem('json_object', undefined, 'form_data'));
       }
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw badRequest('form_data: must be a JSON object');
+      throw badRequest(problem('json_object', undefined, 'form_data'));
     }
     assertCleanBody(body);
     req.body = body;
@@ -282,13 +275,10 @@ export function registerPhotoUpload(
     },
     async (req, reply) => {
       if (!req.isMultipart()) {
-        throw new ApiError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          'send multipart/form-data with the image in the field photo',
-        );
+        throw new ApiError('UNSUPPORTED_MEDIA_TYPE', problem('multipart_photo'));
       }
       const { image } = await readMultipart(req);
-      if (!image) throw badRequest('photo: is required');
+      if (!image) throw badRequest(problem('required', undefined, 'photo'));
       const stored = await req.server.uploads.save(image, opts.folder);
       return reply.code(201).send({ data: stored });
     },

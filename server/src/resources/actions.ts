@@ -48,7 +48,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../db/client';
 import { type AuditEntry, writeAudit, writeAuditMany } from '../http/audit';
-import { conflict } from '../http/errors';
+import { conflict, problem } from '../http/errors';
 import type { RouteScope } from '../http/scope';
 import type { AnyResourceDef } from './define';
 import { referenceKind } from './references';
@@ -206,7 +206,7 @@ export function registerAction<C extends AnyAction>(app: FastifyInstance, db: Db
           const confirmed = Number((req.query as Record<string, unknown>)[CONFIRM_COUNT]);
           const { count } = await preview(base);
           if (count !== confirmed) {
-            throw conflict(`the number of rows changed from ${confirmed} to ${count}; check again`);
+            throw conflict(problem('count_changed', { from: confirmed, to: count }));
           }
         }
         const entries: Partial<AuditEntry>[] = [];

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
-import { badRequest } from '../http/errors';
+import { badRequest, problem } from '../http/errors';
 import { type Lang, requestLang } from '../http/messages';
 import { customerLogExportRows } from '../modules/customers/customer-log.export';
 import type { AnyResourceDef } from './define';
@@ -170,11 +170,17 @@ export function registerExport(app: FastifyInstance, db: Db, def: AnyResourceDef
       // Own keys only: `constructor` or `toString` name no column of the list.
       const unknown = asked.filter((k) => !Object.hasOwn(all, k) || k.startsWith('__'));
       if (unknown.length > 0 && q.unknown === 'error')
-        throw badRequest(`columns: unknown column ${unknown.map((k) => `'${k.slice(0, 40)}'`).join(', ')}`);
+        throw badRequest(
+          problem(
+            'columns_unknown',
+            { columns: unknown.map((k) => `'${k.slice(0, 40)}'`).join(', ') },
+            'columns',
+          ),
+        );
       const labels = q.labels ? q.labels.split('|') : [];
       const kindsAsked = q.kinds ? q.kinds.split(',').map((k) => k.trim()) : [];
       const keys = asked.filter((k) => !unknown.includes(k));
-      if (keys.length === 0) throw badRequest('columns: name at least one column of the list');
+      if (keys.length === 0) throw badRequest(problem('columns_empty', undefined, 'columns'));
       const headers = keys.map((k) => labels[asked.indexOf(k)]?.trim() || humanize(k));
       const kinds = keys.map((k) => kindsAsked[asked.indexOf(k)] || undefined);
       const lang = requestLang(req.headers['accept-language']) ?? 'en';

@@ -37,7 +37,7 @@ import { z } from 'zod';
 import { type Db, rows as selectRows, type Tx } from '../db/client';
 import { retryOnConflict } from '../db/retry';
 import { writeAudit } from '../http/audit';
-import { ApiError } from '../http/errors';
+import { ApiError, type Problem, phrase, problem, type Said } from '../http/errors';
 
 /** A row that passed its schema, with its 0-based position in the request. */
 export type RowAt<Row> = { index: number; row: Row };
@@ -56,10 +56,13 @@ export type ImportContext<Params> = {
 };
 
 export type ResolveContext<Params> = ImportContext<Params> & {
-  /** A row that cannot be imported (400). `index` null: a problem of the whole request. */
-  fail(index: number | null, message: string, path?: string): void;
+  /**
+   * A row that cannot be imported (400), `path` the field it concerns. `index` null: a problem of
+   * the whole request.
+   */
+  fail(index: number | null, said: Said, path?: string): void;
   /** A row outside the caller's branches (403 when nothing else is wrong). */
-  outside(index: number, message: string): void;
+  outside(index: number, said: Said): void;
 };
 
 /** Runs inside the import's transaction after the write, with the ids it wrote. */
@@ -86,8 +89,8 @@ export type ImportDef<C extends ImportContract, Resolved = RowAt<RowOf<C>>[]> = 
   hooks?: ImportHook<ParamsOf<C>>[];
   /** Default `row N` (1-based). The ERP feed keeps its `documents[7]` form. */
   rowLabel?: RowLabel;
-  /** The message for a row repeating an earlier row's key (default `row 9: duplicate of row 3 (key value)`). */
-  duplicateMessage?(index: number, first: number, row: RowOf<C>, at: RowLabel): string;
+  /** The problem of a row repeating an earlier row's key (default `row 9: duplicate of row 3 (key value)`). */
+  duplicateMessage?(index: number, first: number, row: RowOf<C>, at: RowLabel): Problem;
   /**
    * Reads the rows from a body of another form as well (e.g. an older API); `extraBody` documents
    * and admits its fields. Absent: the rows are `body[rowsKey]`.
@@ -107,7 +110,7 @@ export type ImportDef<C extends ImportContract, Resolved = RowAt<RowOf<C>>[]> = 
 // biome-ignore lint/suspicious/noExplicitAny: a registry of imports of different row types
 export type AnyImportDef = ImportDef<any, any>;
 
-type Message = { index: number; text: string };
+type Message = { index: number; problem: Problem };
 
 /** A dry run ends by throwing this out of the transaction, which rolls it back. */
 class DryRunRollback extends Error {
@@ -135,16 +138,25 @@ const valueAt = (row: unknown, path: readonly PropertyKey[]): unknown => {
   return cur;
 };
 
-/** One readable message per issue; a missing field says `is required` (zod's own text is technical). */
-function issueMessages(row: unknown, error: z.ZodError): { path: string; message: string }[] {
+/** One problem per issue; a missing field says `is required` (zod's own text is technical). */
+function issueProblems(row: unknown, error: z.ZodError): { path: string; problem: Problem }[] {
   return error.issues.map((issue) => {
     if (issue.code === 'invalid_type' && issue.path.length === 0) {
-      return { path: '', message: 'must be an object of fields' };
+      return { path: '', problem: problem('object_of_fields') };
     }
     const missing = issue.code === 'invalid_type' && valueAt(row, issue.path) === undefined;
-    return { path: formatPath(issue.path), message: missing ? 'is required' : issue.message };
+    return { path: formatPath(issue.path), problem: missing ? problem('required') : phrase(issue.message) };
   });
 }
+
+/** A problem placed on its row: the row's number and label (with the field) go before its text. */
+export const onRow = (said: Said, index: number, at: RowLabel, path?: string): Problem => {
+  const p = typeof said === 'string' ? phrase(said) : said;
+  // `path` is a place in the row named before the text; a field the sentence names itself is not.
+  const field = path ?? p.field;
+  const shown = path ?? (p.named ? undefined : p.field);
+  return { ...p, ...(field ? { field } : {}), row: index + 1, at: at(index, shown) };
+};
 
 const keyText = (row: Record<string, unknown>, key: readonly string[]) =>
   key
@@ -152,13 +164,16 @@ const keyText = (row: Record<string, unknown>, key: readonly string[]) =>
     .map((k) => `${k} ${String(row[k])}`)
     .join(', ');
 
-function capped(messages: Message[]): string[] {
+function capped(messages: Message[]): Problem[] {
   const sorted = messages
     .map((m, order) => ({ ...m, order }))
     .sort((a, b) => a.index - b.index || a.order - b.order)
-    .map((m) => m.text);
+    .map((m) => m.problem);
   if (sorted.length <= IMPORT_MAX_MESSAGES) return sorted;
-  return [...sorted.slice(0, IMPORT_MAX_MESSAGES), `... and ${sorted.length - IMPORT_MAX_MESSAGES} more`];
+  return [
+    ...sorted.slice(0, IMPORT_MAX_MESSAGES),
+    problem('more', { count: sorted.length - IMPORT_MAX_MESSAGES }),
+  ];
 }
 
 const yieldToLoop = () => new Promise<void>((r) => setImmediate(r));
@@ -192,8 +207,8 @@ export async function runImport<C extends ImportContract, Resolved>(
     const raw = input.rows[index];
     const parsed = c.row.safeParse(raw);
     if (!parsed.success) {
-      for (const m of issueMessages(raw, parsed.error)) {
-        problems.push({ index, text: `${at(index, m.path || undefined)}: ${m.message}` });
+      for (const m of issueProblems(raw, parsed.error)) {
+        problems.push({ index, problem: onRow(m.problem, index, at, m.path || undefined) });
       }
       continue;
     }
@@ -206,9 +221,9 @@ export async function runImport<C extends ImportContract, Resolved>(
       if (first !== undefined) {
         problems.push({
           index,
-          text: def.duplicateMessage
+          problem: def.duplicateMessage
             ? def.duplicateMessage(index, first, row, at)
-            : `${at(index)}: duplicate of ${at(first)} (${text})`,
+            : onRow(problem('duplicate_row', { first: at(first), key: text }), index, at),
         });
         continue;
       }
@@ -221,12 +236,13 @@ export async function runImport<C extends ImportContract, Resolved>(
   const base: ImportContext<ParamsOf<C>> = { req, params: input.params, dryRun, at };
   const resolveCtx: ResolveContext<ParamsOf<C>> = {
     ...base,
-    fail: (index, message, path) =>
+    fail: (index, said, path) =>
       problems.push({
         index: index ?? -1,
-        text: index === null ? message : `${at(index, path)}: ${message}`,
+        problem:
+          index === null ? (typeof said === 'string' ? phrase(said) : said) : onRow(said, index, at, path),
       }),
-    outside: (index, message) => outside.push({ index, text: `${at(index)}: ${message}` }),
+    outside: (index, said) => outside.push({ index, problem: onRow(said, index, at) }),
   };
 
   try {

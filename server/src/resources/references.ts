@@ -8,7 +8,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
-import { ApiError } from '../http/errors';
+import { ApiError, problem } from '../http/errors';
 import { assertBranchInScope } from '../http/scope';
 import { type AnyResourceDef, scopeFlag } from './define';
 
@@ -152,7 +152,7 @@ export async function assertRecordsInScope(
   if (missing.length > 0 && opts.unknown !== 'leave') {
     throw new ApiError(
       'NOT_FOUND',
-      missing.map((v) => `${field}: ${label} ${String(v)} not found`),
+      missing.map((v) => problem('not_found', { thing: label, id: String(v) }, field)),
     );
   }
   const outside = found.filter((r) => !r.in_scope);
@@ -165,8 +165,8 @@ export async function assertRecordsInScope(
         .sort((a, b) => (at.get(a.key) ?? 0) - (at.get(b.key) ?? 0))
         .map((r) =>
           opts.list
-            ? `${field}[${at.get(r.key)}]: ${label} ${String(r.key)} is outside your assigned branches`
-            : `${field}: ${label} ${String(r.code)} is outside your assigned branches`,
+            ? problem('outside_scope', { thing: label, code: String(r.key) }, `${field}[${at.get(r.key)}]`)
+            : problem('outside_scope', { thing: label, code: String(r.code) }, field),
         ),
     );
   }

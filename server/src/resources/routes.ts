@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../db/client';
 import { writeAudit } from '../http/audit';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden, notFound, problem } from '../http/errors';
 import { allOf, onlyTable, orderBy, orderings, pageMeta, searchCondition } from '../http/list-query';
 import { assertStoredImages, multipartJsonBody, type StoredUpload } from '../http/uploads';
 import { type AnyResourceDef, assertPeriod, scopeCondition, scopeFlag } from './define';
@@ -419,9 +419,9 @@ export async function loadRecord(
     unknown
   >[];
   const row = rows[0];
-  if (!row) throw notFound(`${def.contract.name.replace(/_/g, ' ')} ${id} not found`);
+  if (!row) throw notFound(problem('not_found', { thing: def.contract.name.replace(/_/g, ' '), id }));
   if (!row[IN_SCOPE])
-    throw forbidden(`${def.contract.name.replace(/_/g, ' ')} ${id} is outside your assigned branches`);
+    throw forbidden(problem('outside_scope', { thing: def.contract.name.replace(/_/g, ' '), id }));
   delete row[IN_SCOPE];
   return row;
 }
@@ -658,7 +658,13 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
         const id = idOf(req, path);
         const body = req.body as Record<string, unknown>;
         if (idKey !== 'id' && body[idKey] !== undefined && body[idKey] !== id) {
-          throw forbidden(`${idKey} in the body (${body[idKey]}) does not match the path (${id})`);
+          throw forbidden(
+            problem(
+              'id_mismatch',
+              { key: idKey, body: String(body[idKey]), path: id },
+              { field: idKey, named: true },
+            ),
+          );
         }
         const { input, stored } = await withUpload(def, req, body);
         const updated = await cleanupOnError(req, stored, () =>

@@ -1,7 +1,13 @@
 // Test helpers: providers, i18n in English, a signed-in session and a fetch stub that answers
 // like the API (envelope and error envelope).
 import type { LoginResult } from '@lbo/contract/auth';
-import { ACTIONS, PERMISSION_AREAS, type PermissionArea, type RoleGrant } from '@lbo/contract/common';
+import {
+  ACTIONS,
+  type ErrDetail,
+  PERMISSION_AREAS,
+  type PermissionArea,
+  type RoleGrant,
+} from '@lbo/contract/common';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -93,9 +99,9 @@ export const ok = (data: unknown, meta?: unknown) => ({
   status: 200,
   body: meta ? { data, meta } : { data },
 });
-export const fail = (status: number, err_code: string, err_msg: string[]) => ({
+export const fail = (status: number, err_code: string, err_msg: string[], err_detail?: ErrDetail[]) => ({
   status,
-  body: { data: null, err_code, err_msg },
+  body: { data: null, err_code, err_msg, ...(err_detail ? { err_detail } : {}) },
 });
 
 /** A query cache as the tests' providers make one (no retries). */

@@ -15,11 +15,11 @@ import {
   type SessionResolver,
   type TokenService,
 } from '../../http/auth';
-import { ApiError, unauthenticated } from '../../http/errors';
+import { ApiError, problem, unauthenticated } from '../../http/errors';
 import { hashPassword, verifyPassword } from './password';
 
-const WRONG = 'Wrong e-mail or password';
-const ENDED = 'The session has ended; sign in again';
+const WRONG = problem('wrong_credentials');
+const ENDED = problem('session_ended');
 const REGISTERED: RegisterResult = {
   status: 'pending_review',
   message: 'Thank you. An administrator will review the request; once the account is active you can sign in.',
@@ -143,7 +143,7 @@ export class AuthService implements SessionResolver {
           where s.id = ${sessionId} and s.user_id = ${userId}`,
     );
     if (!row || row.revoked) throw unauthenticated(ENDED);
-    if (!row.active) throw unauthenticated('This account is no longer active');
+    if (!row.active) throw unauthenticated(problem('account_inactive'));
     let rights = this.rights.get(userId);
     if (rights?.version !== row.auth_version) {
       const roles = await this.roleList(this.db, row.role_group_id);
@@ -204,10 +204,7 @@ export class AuthService implements SessionResolver {
     const { lockMinutes } = this.settings;
     const left = counter?.locked_until ? new Date(counter.locked_until).getTime() - Date.now() : 0;
     const minutes = left > 0 ? Math.min(Math.ceil(left / 60_000), lockMinutes) : lockMinutes;
-    return new ApiError(
-      'RATE_LIMITED',
-      `Too many failed sign-ins; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-    );
+    return new ApiError('RATE_LIMITED', problem('sign_in_locked', { minutes }));
   }
 
   private async checkPassword(stored: string | null, password: string): Promise<boolean> {
@@ -251,8 +248,7 @@ export class AuthService implements SessionResolver {
     await this.db.execute(
       sql`update login_failures set failures = greatest(failures - 1, 0) where key = ${addressKey}`,
     );
-    if (!user.active)
-      throw new ApiError('FORBIDDEN', 'This account is not active yet; ask an administrator to activate it');
+    if (!user.active) throw new ApiError('FORBIDDEN', problem('account_not_active_yet'));
     await this.db
       .update(staff_users)
       .set({ last_login_at: sql`now()` as never })
@@ -305,7 +301,7 @@ export class AuthService implements SessionResolver {
     replacing?: number,
   ): Promise<LoginResult> {
     const [user] = await db.select().from(staff_users).where(eq(staff_users.id, userId)).limit(1);
-    if (!user?.active) throw unauthenticated('This account is no longer active');
+    if (!user?.active) throw unauthenticated(problem('account_inactive'));
     const roleList = await this.roleList(db, user.role_group_id);
     const branches = await this.branchScope(db, user.id, user.all_branches);
     const { token, expiresAt } = await this.tokens.sign({ id: user.id, sessionId });
@@ -404,7 +400,7 @@ export class AuthService implements SessionResolver {
         );
       }
     }
-    throw unauthenticated('The refresh token is invalid, expired or already used; sign in again');
+    throw unauthenticated(problem('refresh_invalid'));
   }
 
   private async endSessions(where: ReturnType<typeof sql>) {

@@ -42,7 +42,7 @@ import { type Db, type DbOrTx, rows } from '../../db/client';
 import { type BroadcastTarget, broadcast_deliveries, broadcasts } from '../../db/schema/broadcasts';
 import { customers } from '../../db/schema/customers';
 import { branches } from '../../db/schema/organisation';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { ApiError, badRequest, conflict, forbidden, notFound, problem } from '../../http/errors';
 import { branchCondition } from '../../http/scope';
 import { registerAction } from '../../resources/actions';
 import { type AnyResourceDef, defineResource, outerColumn } from '../../resources/define';
@@ -118,7 +118,9 @@ async function assertTargetKnown(tx: DbOrTx, v: Body): Promise<void> {
   );
   if (missing.length > 0) {
     const shown = missing.slice(0, 10).map((m) => m.v);
-    throw badRequest(`${key}: ${shown.join(', ')}${missing.length > 10 ? ' and more' : ''} not found`);
+    throw badRequest(
+      problem('codes_not_found', { values: shown.join(', '), more: missing.length > 10 ? 1 : 0 }, key),
+    );
   }
 }
 
@@ -176,8 +178,11 @@ async function branchesOutside(db: DbOrTx, req: FastifyRequest, tgt: SQL): Promi
   return found.map((r) => r.name);
 }
 
-const namesText = (names: string[]) =>
-  `${names.slice(0, 10).join(', ')}${names.length > 10 ? ' and more' : ''}`;
+/** The first ten branch names a message lists, and whether there are more. */
+const namesOf = (names: string[]) => ({
+  branches: names.slice(0, 10).join(', '),
+  more: names.length > 10 ? 1 : 0,
+});
 
 /**
  * Create and update: 403 when the audience about to be stored reaches stores outside the caller's
@@ -205,19 +210,15 @@ async function assertTargetInScope(
         'FORBIDDEN',
         foreign
           .slice(0, 10)
-          .map((f) => `customer_codes: customer ${f.code} is outside your assigned branches`)
-          .concat(
-            foreign.length > 10 ? ['customer_codes: more stores are outside your assigned branches'] : [],
-          ),
+          .map((f) => problem('outside_scope', { thing: 'customer', code: f.code }, 'customer_codes'))
+          .concat(foreign.length > 10 ? [problem('more_outside_scope', {}, 'customer_codes')] : []),
       );
     }
   }
   const outside = await branchesOutside(tx, req, sql`${JSON.stringify(target)}::jsonb`);
   if (outside.length > 0) {
     const field = AUDIENCE_LIST[audience] ?? 'audience';
-    throw forbidden(
-      `${field}: the audience reaches stores outside your assigned branches: ${namesText(outside)}`,
-    );
+    throw forbidden(problem('audience_outside_scope', namesOf(outside), field));
   }
 }
 
@@ -233,13 +234,11 @@ async function assertBroadcastWritable(tx: DbOrTx, req: FastifyRequest, id: numb
     tx,
     sql`select bb.target, ${visible} as visible from broadcasts bb where bb.id = ${id}`,
   );
-  if (!row) throw notFound(`broadcast ${id} not found`);
-  if (!row.visible) throw forbidden(`broadcast ${id} is outside your assigned branches`);
+  if (!row) throw notFound(problem('not_found', { thing: 'broadcast', id }));
+  if (!row.visible) throw forbidden(problem('outside_scope', { thing: 'broadcast', id }));
   const outside = await branchesOutside(tx, req, sql`${JSON.stringify(row.target)}::jsonb`);
   if (outside.length > 0) {
-    throw forbidden(
-      `broadcast ${id} reaches stores outside your assigned branches: ${namesText(outside)}; only a user who sees all of them may change, delete or send it`,
-    );
+    throw forbidden(problem('broadcast_outside_scope', { id, ...namesOf(outside) }));
   }
 }
 
@@ -253,7 +252,7 @@ async function lockBroadcast(tx: DbOrTx, id: number): Promise<string> {
     tx,
     sql`select status from broadcasts where id = ${id} for update`,
   );
-  if (!row) throw notFound(`broadcast ${id} not found`);
+  if (!row) throw notFound(problem('not_found', { thing: 'broadcast', id }));
   return row.status;
 }
 
@@ -286,7 +285,7 @@ export const broadcastResource = defineResource({
         db,
         sql`select ${visible} as visible from broadcasts bb where bb.id = ${id}`,
       );
-      if (!row?.visible) throw forbidden(`broadcast ${id} is outside your assigned branches`);
+      if (!row?.visible) throw forbidden(problem('outside_scope', { thing: 'broadcast', id }));
     }
     const [counts] = await rows<Record<string, number>>(
       db,
@@ -328,7 +327,7 @@ export const broadcastResource = defineResource({
       const status = await lockBroadcast(tx, id);
       await assertBroadcastWritable(tx, req, id);
       if (!['draft', 'queued'].includes(status)) {
-        throw conflict(`broadcast ${id} is ${status}: only a draft or queued broadcast can be changed`);
+        throw conflict(problem('broadcast_locked', { id, status }));
       }
       const values: Body = {};
       if (input.title !== undefined) values.title = input.title;
@@ -341,7 +340,8 @@ export const broadcastResource = defineResource({
       if (touchesAudience) {
         const merged = { ...before, ...input } as Body;
         const issue = audienceIssue(merged);
-        if (issue) throw badRequest(`${issue.path}: ${issue.message}`);
+        if (issue)
+          throw badRequest(problem('audience_required', { audience: String(merged.audience) }, issue.path));
         await assertTargetKnown(tx, merged);
         values.target = targetOf(merged);
         await assertTargetInScope(
@@ -357,7 +357,7 @@ export const broadcastResource = defineResource({
       const status = await lockBroadcast(tx, id);
       await assertBroadcastWritable(tx, req, id);
       if (status === 'sending') {
-        throw conflict(`broadcast ${id} is being delivered right now; delete it when that has finished`);
+        throw conflict(problem('broadcast_sending_delete', { id }));
       }
     },
   },
@@ -586,13 +586,11 @@ export function registerBroadcastRoutes(api: FastifyInstance, db: Db): void {
         const when = b.executed_at
           ? new Date(b.executed_at).toISOString().slice(0, 16).replace('T', ' ')
           : '';
-        throw conflict(
-          `broadcast ${b.id} was already delivered${when ? ` on ${when} UTC` : ''} to ${b.sent_count} stores; it is sent only once`,
-        );
+        throw conflict(problem('broadcast_delivered', { id: b.id, when, count: b.sent_count }));
       }
-      if (b.status === 'cancelled') throw conflict(`broadcast ${b.id} was cancelled; it cannot be sent`);
+      if (b.status === 'cancelled') throw conflict(problem('broadcast_cancelled', { id: b.id }));
       if (b.status === 'sending' && delivering.has(b.id)) {
-        throw conflict(`broadcast ${b.id} is being delivered right now`);
+        throw conflict(problem('broadcast_sending', { id: b.id }));
       }
       // The audience size was counted by the preview in this transaction and matched confirm_count.
       const audience = Number((req.query as Record<string, unknown>)[CONFIRM_COUNT]);
@@ -603,7 +601,7 @@ export function registerBroadcastRoutes(api: FastifyInstance, db: Db): void {
               executed_at = coalesce(executed_at, now()), executed_by = ${req.user.id}
             where id = ${b.id} returning executed_at as at`,
       );
-      if (!marked) throw conflict(`broadcast ${b.id} was deleted meanwhile`);
+      if (!marked) throw conflict(problem('broadcast_deleted', { id: b.id }));
       const executedAt = new Date(marked.at).toISOString();
       let written = 0;
       if (!embedded) {

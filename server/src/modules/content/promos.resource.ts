@@ -14,7 +14,7 @@ import { customer_types } from '../../db/schema/customers';
 import { branches } from '../../db/schema/organisation';
 import { item_categories, items } from '../../db/schema/products';
 import { promo_bonus_item_lines, promo_item_lines, promo_lines, promos } from '../../db/schema/promos';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound, type Problem, problem } from '../../http/errors';
 import { defineResource, outerColumn } from '../../resources/define';
 
 /** `{1,2,3}`: an int[] literal, the same on PGlite and pg. */
@@ -48,14 +48,16 @@ export async function assertCustomerTypes(tx: Tx, ids: readonly number[] | undef
   const known = new Set(found.map((r) => r.id));
   const missing = [...new Set(ids)].filter((id) => !known.has(id));
   if (missing.length > 0)
-    throw badRequest(`customer_type_ids: customer type ${missing.join(', ')} not found`);
+    throw badRequest(
+      problem('not_found', { thing: 'customer type', ids: missing.join(', ') }, 'customer_type_ids'),
+    );
 }
 
 /** 400 when the branch does not exist. */
 export async function assertBranch(tx: Tx, id: number | null | undefined): Promise<void> {
   if (id === null || id === undefined) return;
   const [b] = await tx.select({ id: branches.id }).from(branches).where(eq(branches.id, id));
-  if (!b) throw badRequest(`branch_id: branch ${id} not found`);
+  if (!b) throw badRequest(problem('not_found', { thing: 'branch', id }, 'branch_id'));
 }
 
 /** Table values of a promo create/update body (the image field is `image`, its column `image_url`). */
@@ -81,7 +83,7 @@ export async function assertPromoUnreferenced(tx: Tx, id: number): Promise<void>
   );
   if (refs.length > 0) {
     throw conflict(
-      `promo ${id} is still linked from ${refs.map((r) => `${r.kind} '${r.title}'`).join(', ')}; change or delete those links first`,
+      problem('promo_linked', { id, links: refs.map((r) => `${r.kind} '${r.title}'`).join(', ') }),
     );
   }
 }
@@ -161,12 +163,12 @@ export async function lockLine(tx: Tx, id: number): Promise<void> {
     .from(promo_lines)
     .where(eq(promo_lines.id, id))
     .for('update');
-  if (found.length === 0) throw notFound(`promo line ${id} not found`);
+  if (found.length === 0) throw notFound(problem('not_found', { thing: 'promo line', id }));
 }
 
 /** The items a new line names: `item_ids` plus every item of `item_category_ids`; 400 for unknown ones. */
 async function lineItems(tx: Tx, itemIds: number[], categoryIds: number[]): Promise<number[]> {
-  const errors: string[] = [];
+  const errors: Problem[] = [];
   if (itemIds.length > 0) {
     const found = await rows<{ id: number }>(
       tx,
@@ -174,7 +176,9 @@ async function lineItems(tx: Tx, itemIds: number[], categoryIds: number[]): Prom
     );
     const known = new Set(found.map((r) => r.id));
     const missing = [...new Set(itemIds)].filter((id) => !known.has(id));
-    if (missing.length > 0) errors.push(`item_ids: item ${missing.join(', ')} not found`);
+    if (missing.length > 0) {
+      errors.push(problem('not_found', { thing: 'item', ids: missing.join(', ') }, 'item_ids'));
+    }
   }
   let fromCategories: number[] = [];
   if (categoryIds.length > 0) {
@@ -185,9 +189,15 @@ async function lineItems(tx: Tx, itemIds: number[], categoryIds: number[]): Prom
     );
     const known = new Map(cats.map((c) => [c.id, Number(c.n)]));
     const missing = [...new Set(categoryIds)].filter((id) => !known.has(id));
-    if (missing.length > 0) errors.push(`item_category_ids: item category ${missing.join(', ')} not found`);
+    if (missing.length > 0) {
+      errors.push(
+        problem('not_found', { thing: 'item category', ids: missing.join(', ') }, 'item_category_ids'),
+      );
+    }
     const empty = cats.filter((c) => Number(c.n) === 0).map((c) => c.id);
-    if (empty.length > 0) errors.push(`item_category_ids: item category ${empty.join(', ')} has no items`);
+    if (empty.length > 0) {
+      errors.push(problem('category_no_items', { ids: empty.join(', ') }, 'item_category_ids'));
+    }
     const found = await rows<{ id: number }>(
       tx,
       sql`select id from items where item_category_id = any(${intArray(categoryIds)}::int[])`,
@@ -218,7 +228,7 @@ export const promoLineResource = defineResource({
         .from(promos)
         .where(eq(promos.id, input.promo_id))
         .for('update');
-      if (!promo) throw badRequest(`promo_id: promo ${input.promo_id} not found`);
+      if (!promo) throw badRequest(problem('not_found', { thing: 'promo', id: input.promo_id }, 'promo_id'));
       const { item_ids: _i, item_category_ids: _c, ...values } = input;
       return values;
     },
@@ -265,16 +275,20 @@ export const promoItemLineResource = defineResource({
         .select({ id: promo_lines.id })
         .from(promo_lines)
         .where(eq(promo_lines.id, input.promo_line_id));
-      if (!line) throw badRequest(`promo_line_id: promo line ${input.promo_line_id} not found`);
+      if (!line) {
+        throw badRequest(
+          problem('not_found', { thing: 'promo line', id: input.promo_line_id }, 'promo_line_id'),
+        );
+      }
       const [item] = await tx.select({ id: items.id }).from(items).where(eq(items.id, input.item_id));
-      if (!item) throw badRequest(`item_id: item ${input.item_id} not found`);
+      if (!item) throw badRequest(problem('not_found', { thing: 'item', id: input.item_id }, 'item_id'));
       const [dup] = await tx
         .select({ id: promo_item_lines.id })
         .from(promo_item_lines)
         .where(
           sql`${promo_item_lines.promo_line_id} = ${input.promo_line_id} and ${promo_item_lines.item_id} = ${input.item_id}`,
         );
-      if (dup) throw conflict(`item ${input.item_id} is already on promo line ${input.promo_line_id}`);
+      if (dup) throw conflict(problem('item_on_line', { item: input.item_id, line: input.promo_line_id }));
       return input;
     },
     beforeDelete: async (_id, before, { tx }) => {
@@ -286,9 +300,7 @@ export const promoItemLineResource = defineResource({
         sql`select count(*)::int as n from promo_item_lines where promo_line_id = ${lineId}`,
       );
       if (Number(n) <= 1) {
-        throw conflict(
-          `this is the last item of promo line ${lineId}; a line needs at least one item (delete the line instead)`,
-        );
+        throw conflict(problem('promo_last_item', { line: lineId }));
       }
     },
   },
@@ -317,17 +329,19 @@ export const promoBonusItemLineResource = defineResource({
   filters: { promo_line_id: promo_bonus_item_lines.promo_line_id },
   hooks: {
     beforeCreate: async (input, { tx }) => {
-      const errors: string[] = [];
+      const errors: Problem[] = [];
       const [line] = await tx
         .select({ id: promo_lines.id })
         .from(promo_lines)
         .where(eq(promo_lines.id, input.promo_line_id));
-      if (!line) errors.push(`promo_line_id: promo line ${input.promo_line_id} not found`);
+      if (!line) {
+        errors.push(problem('not_found', { thing: 'promo line', id: input.promo_line_id }, 'promo_line_id'));
+      }
       const [item] = await tx
         .select({ id: items.id, uom: items.uom })
         .from(items)
         .where(eq(items.id, input.item_id));
-      if (!item) errors.push(`item_id: item ${input.item_id} not found`);
+      if (!item) errors.push(problem('not_found', { thing: 'item', id: input.item_id }, 'item_id'));
       if (errors.length > 0) throw badRequest(errors);
       const [dup] = await tx
         .select({ id: promo_bonus_item_lines.id })
@@ -335,8 +349,7 @@ export const promoBonusItemLineResource = defineResource({
         .where(
           sql`${promo_bonus_item_lines.promo_line_id} = ${input.promo_line_id} and ${promo_bonus_item_lines.item_id} = ${input.item_id}`,
         );
-      if (dup)
-        throw conflict(`item ${input.item_id} is already a bonus of promo line ${input.promo_line_id}`);
+      if (dup) throw conflict(problem('bonus_on_line', { item: input.item_id, line: input.promo_line_id }));
       return { ...input, uom: input.uom || item!.uom };
     },
   },

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { type Db, rows } from '../../db/client';
 import { promos } from '../../db/schema/promos';
 import { writeAudit } from '../../http/audit';
-import { badRequest } from '../../http/errors';
+import { badRequest, problem } from '../../http/errors';
 import { assertStoredImages, multipartJsonBody } from '../../http/uploads';
 import { registerAction } from '../../resources/actions';
 import { assertPeriod } from '../../resources/define';
@@ -52,9 +52,7 @@ export function registerPromoRoutes(api: FastifyInstance, db: Db): void {
       const id = req.params.promo_id;
       const body = req.body as Record<string, unknown>;
       if (body.promo_id !== undefined && body.promo_id !== id) {
-        throw badRequest(
-          `promo_id: ${body.promo_id} in the body does not match the promo of the path (${id})`,
-        );
+        throw badRequest(problem('promo_id_mismatch', { body: String(body.promo_id), path: id }, 'promo_id'));
       }
       const image = req.uploadedImage;
       const stored = image ? await req.server.uploads.save(image, 'promo') : null;
@@ -101,7 +99,9 @@ export function registerPromoRoutes(api: FastifyInstance, db: Db): void {
       const order = current.map((r) => r.id);
       const position = new Map(order.map((id, i) => [id, i]));
       const unknown = body.promo_ids.filter((id) => !position.has(id));
-      if (unknown.length > 0) throw badRequest(`promo_ids: promo ${unknown.join(', ')} not found`);
+      if (unknown.length > 0) {
+        throw badRequest(problem('not_found', { thing: 'promo', ids: unknown.join(', ') }, 'promo_ids'));
+      }
       // The listed promos keep the set of places they held, filled in the order given.
       const slots = body.promo_ids.map((id) => position.get(id)!).sort((a, b) => a - b);
       slots.forEach((slot, i) => {
@@ -127,9 +127,13 @@ export function registerPromoRoutes(api: FastifyInstance, db: Db): void {
         sql`select c.id, (select count(*)::int from items i where i.item_category_id = c.id) as n
             from item_categories c where c.id = ${body.item_category_id}`,
       );
-      if (!cat) throw badRequest(`item_category_id: item category ${body.item_category_id} not found`);
+      if (!cat) {
+        throw badRequest(
+          problem('not_found', { thing: 'item category', id: body.item_category_id }, 'item_category_id'),
+        );
+      }
       if (Number(cat.n) === 0)
-        throw badRequest(`item_category_id: item category ${body.item_category_id} has no items`);
+        throw badRequest(problem('category_no_items', { ids: body.item_category_id }, 'item_category_id'));
       const inserted = await rows<{ id: number }>(
         tx,
         sql`insert into promo_item_lines (promo_line_id, item_id)

@@ -5,7 +5,7 @@ import { lotteryImport } from '@lbo/contract/lottery';
 import { voucherBulkImport } from '@lbo/contract/vouchers';
 import { sql } from 'drizzle-orm';
 import { rows as selectRows, type Tx } from '../../db/client';
-import { conflict } from '../../http/errors';
+import { conflict, problem } from '../../http/errors';
 import type { ImportDef, ResolveContext, RowAt } from '../../resources/imports';
 import { upsertRows } from '../../resources/imports';
 
@@ -33,11 +33,25 @@ async function customersOf<R extends { customer_code: string }>(
   for (const { index, row } of rows) {
     const customer = byCode.get(row.customer_code);
     if (!customer) {
-      ctx.fail(index, `customer_code '${row.customer_code}' not found`);
+      ctx.fail(
+        index,
+        problem(
+          'not_found',
+          { thing: 'customer_code', value: row.customer_code },
+          { field: 'customer_code', named: true },
+        ),
+      );
       continue;
     }
     if (scope !== 'all' && !scope.includes(customer.branch_id)) {
-      ctx.outside(index, `customer ${customer.customer_code} is outside your assigned branches`);
+      ctx.outside(
+        index,
+        problem(
+          'outside_scope',
+          { thing: 'customer', code: customer.customer_code },
+          { field: 'customer_code', named: true },
+        ),
+      );
     }
     out.push({ index, row, customer });
   }
@@ -69,7 +83,7 @@ export const lotteryImportDef: ImportDef<
         if (foreign.has(r.row.coupon_no)) {
           ctx.outside(
             r.index,
-            `coupon_no ${r.row.coupon_no} belongs to a store outside your assigned branches`,
+            problem('coupon_no_outside', { coupon_no: r.row.coupon_no }, { field: 'coupon_no', named: true }),
           );
         }
       }
@@ -123,8 +137,10 @@ export const voucherBulkDef: ImportDef<
       tx,
       sql`select id, code, active, quota from vouchers where id = ${ctx.params.voucher_id} for update`,
     );
-    if (!voucher) ctx.fail(null, `voucher_id: voucher ${ctx.params.voucher_id} not found`);
-    else if (!voucher.active) ctx.fail(null, `voucher_id: voucher ${voucher.code} is inactive`);
+    if (!voucher) {
+      ctx.fail(null, problem('not_found', { thing: 'voucher', id: ctx.params.voucher_id }, 'voucher_id'));
+    } else if (!voucher.active)
+      ctx.fail(null, problem('voucher_inactive', { code: voucher.code }, 'voucher_id'));
     const resolved = await customersOf(tx, rows, ctx as ResolveContext<unknown>);
     return { voucher: voucher ?? null, rows: resolved };
   },
@@ -161,7 +177,7 @@ export const voucherBulkDef: ImportDef<
       if (n.n > v.quota) {
         const left = Math.max(0, v.quota - (n.n - res.inserted));
         throw conflict(
-          `voucher ${v.code} has a quota of ${v.quota}: only ${left} more store(s) can redeem it, this request adds ${res.inserted}`,
+          problem('voucher_quota_left', { code: v.code, quota: v.quota, left, adds: res.inserted }),
         );
       }
     }

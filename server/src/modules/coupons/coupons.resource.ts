@@ -13,7 +13,7 @@ import { branches, region_groups, regions } from '../../db/schema/organisation';
 import { staff_users } from '../../db/schema/staff';
 import { voucher_redemptions, vouchers } from '../../db/schema/vouchers';
 import { intArray } from '../../domain/ledger';
-import { badRequest, conflict } from '../../http/errors';
+import { badRequest, conflict, problem } from '../../http/errors';
 import { defineResource, outerColumn } from '../../resources/define';
 
 /** `timestamptz >= start of that business day` (Asia/Jakarta), index-friendly. */
@@ -30,7 +30,7 @@ async function assertIdsExist(tx: Tx, table: 'customer_types' | 'branches', fiel
   );
   const known = new Set(found.map((r) => r.id));
   const missing = ids.filter((id) => !known.has(id));
-  if (missing.length > 0) throw badRequest(`${field}: unknown id(s) ${missing.join(', ')}`);
+  if (missing.length > 0) throw badRequest(problem('unknown_ids', { ids: missing.join(', ') }, field));
 }
 
 /** The API's `photo` is the table's photo_url. */
@@ -217,9 +217,7 @@ export const voucherResource = defineResource({
           sql`select count(*)::int as n from voucher_redemptions where voucher_id = ${id}`,
         );
         if (r.n > input.quota) {
-          throw conflict(
-            `quota: ${r.n} stores already redeemed this voucher; the quota cannot be below that`,
-          );
+          throw conflict(problem('quota_below_redeemed', { count: r.n }, 'quota'));
         }
       }
       return photoValues(input);
@@ -230,9 +228,7 @@ export const voucherResource = defineResource({
         sql`select count(*)::int as n from voucher_redemptions where voucher_id = ${id}`,
       );
       if (r.n > 0) {
-        throw conflict(
-          `voucher ${id} has ${r.n} redemption(s); delete those first or deactivate the voucher (active = false)`,
-        );
+        throw conflict(problem('voucher_has_redemptions', { id, count: r.n }));
       }
     },
   },

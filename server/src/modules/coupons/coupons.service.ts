@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { rows, type Tx } from '../../db/client';
 import { lockEntry, postMovements, reverseEntry } from '../../domain/ledger';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import { conflict, forbidden, notFound, type Problem, problem } from '../../http/errors';
 import { seesBranch } from '../../http/scope';
 
 type Customer = {
@@ -35,11 +35,11 @@ type CouponState = {
 const TODAY = sql`(now() at time zone 'Asia/Jakarta')::date`;
 
 /** Why a coupon cannot be redeemed by this customer now (null when only the stock can be short). */
-function refusalOf(c: CouponState): string | null {
-  if (!c.active) return `coupon '${c.name}' is inactive`;
-  if (c.today < c.start_date) return `coupon '${c.name}' is not valid yet (from ${c.start_date})`;
-  if (c.today > c.end_date) return `coupon '${c.name}' has expired (valid until ${c.end_date})`;
-  if (!c.for_customer) return `coupon '${c.name}' is not offered to this store's branch or customer type`;
+function refusalOf(c: CouponState): Problem | null {
+  if (!c.active) return problem('coupon_inactive', { name: c.name });
+  if (c.today < c.start_date) return problem('coupon_not_yet', { name: c.name, from: c.start_date });
+  if (c.today > c.end_date) return problem('coupon_expired', { name: c.name, until: c.end_date });
+  if (!c.for_customer) return problem('coupon_not_offered', { name: c.name });
   return null;
 }
 
@@ -59,19 +59,21 @@ export async function redeemCoupon(
     sql`select id, customer_code, branch_id, customer_type_id, active, exclude_all_point
         from customers where id = ${input.customer_id}`,
   );
-  if (!customer) throw notFound(`customer_id: customer ${input.customer_id} not found`);
+  if (!customer)
+    throw notFound(problem('not_found', { thing: 'customer', id: input.customer_id }, 'customer_id'));
   // A store (the companion app) redeems for itself only; staff for the stores of their branches.
   const store = req.routeOptions.config.audience === 'store' ? req.store : null;
   if (store && store.customerId !== customer.id) {
-    throw notFound(`customer_id: customer ${input.customer_id} not found`);
+    throw notFound(problem('not_found', { thing: 'customer', id: input.customer_id }, 'customer_id'));
   }
   if (!store && !seesBranch(req, customer.branch_id)) {
-    throw forbidden(`customer_id: customer ${customer.customer_code} is outside your assigned branches`);
+    throw forbidden(
+      problem('outside_scope', { thing: 'customer', code: customer.customer_code }, 'customer_id'),
+    );
   }
-  if (!customer.active)
-    throw conflict(`store ${customer.customer_code} is inactive and cannot redeem coupons`);
+  if (!customer.active) throw conflict(problem('store_inactive', { code: customer.customer_code }));
   if (customer.exclude_all_point) {
-    throw conflict(`store ${customer.customer_code} is excluded from points and cannot redeem coupons`);
+    throw conflict(problem('store_excluded', { code: customer.customer_code }));
   }
   const forCustomer = sql`(cardinality(branch_ids) = 0 or ${customer.branch_id}::int = any(branch_ids))
     and (cardinality(customer_type_ids) = 0 or ${customer.customer_type_id}::int = any(customer_type_ids))`;
@@ -91,8 +93,8 @@ export async function redeemCoupon(
                  ${TODAY}::text as today, (${forCustomer}) as for_customer
           from coupons where id = ${input.coupon_id}`,
     );
-    if (!c) throw notFound(`coupon_id: coupon ${input.coupon_id} not found`);
-    throw conflict(refusalOf(c) ?? `out of stock: coupon '${c.name}' has no stock left`);
+    if (!c) throw notFound(problem('not_found', { thing: 'coupon', id: input.coupon_id }, 'coupon_id'));
+    throw conflict(refusalOf(c) ?? problem('out_of_stock', { name: c.name }));
   }
   const [{ id }] = await rows<{ id: number }>(
     tx,
@@ -114,7 +116,12 @@ export async function redeemCoupon(
     ],
     {
       refusedMessage: (r) =>
-        `insufficient points: store ${r.customer_code} has ${r.point_balance} points and coupon '${taken.name}' costs ${taken.points_required}`,
+        problem('coupon_points_short', {
+          customer: String(r.customer_code),
+          balance: String(r.point_balance),
+          name: taken.name,
+          cost: taken.points_required,
+        }),
     },
   );
   await rows(
@@ -141,16 +148,20 @@ async function redemptionOf(tx: Tx, id: number): Promise<Redemption> {
     sql`select r.id, r.coupon_id, r.customer_id, r.coupon_status, r.redeem_ledger_id, c.name as coupon_name
         from coupon_redemptions r join coupons c on c.id = r.coupon_id where r.id = ${id}`,
   );
-  if (!r) throw notFound(`coupon redeem ${id} not found`);
+  if (!r) throw notFound(problem('not_found', { thing: 'coupon redeem', id }));
   return r;
 }
 
 function assertTransition(r: Redemption, to: CouponStatus) {
-  if (r.coupon_status === to) throw conflict(`redemption ${r.id} is already ${to}`);
+  if (r.coupon_status === to) throw conflict(problem('redemption_already', { id: r.id, status: to }));
   if (!COUPON_TRANSITIONS[r.coupon_status].includes(to)) {
     throw conflict(
-      `redemption ${r.id} is ${r.coupon_status}; it cannot become ${to}` +
-        (r.coupon_status === 'delivered' && to === 'reverted' ? ' (the gift was handed over)' : ''),
+      problem('redemption_transition', {
+        id: r.id,
+        from: r.coupon_status,
+        to,
+        handed: r.coupon_status === 'delivered' && to === 'reverted' ? 1 : 0,
+      }),
     );
   }
 }
@@ -167,9 +178,9 @@ export async function revertRedemption(
 ): Promise<{ point_balance: number; ledger_id: number }> {
   const r = await redemptionOf(tx, id);
   assertTransition(r, 'reverted');
-  if (r.redeem_ledger_id === null) throw conflict(`redemption ${id} has no ledger row to revert`);
+  if (r.redeem_ledger_id === null) throw conflict(problem('redemption_no_ledger', { id }));
   const entry = await lockEntry(tx, r.redeem_ledger_id);
-  if (!entry) throw conflict(`redemption ${id}: its ledger row ${r.redeem_ledger_id} is missing`);
+  if (!entry) throw conflict(problem('redemption_ledger_missing', { id, ledger: r.redeem_ledger_id }));
   const posted = await reverseEntry(tx, entry, {
     pointType: POINT_TYPE.redemption_revert,
     source: 'revert',

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { type DbOrTx, rows, type Tx } from '../../db/client';
 import { customer_logs, customers } from '../../db/schema/customers';
 import type { AuditEntry } from '../../http/audit';
-import { ApiError, badRequest } from '../../http/errors';
+import { ApiError, badRequest, type Problem, problem } from '../../http/errors';
 import { seesBranch } from '../../http/scope';
 
 export type Achievement = {
@@ -103,13 +103,13 @@ export async function bulkEditCustomers(
     .for('update')) as ({ id: number; branch_id: number } & Record<string, unknown>)[];
   const byId = new Map(before.map((r) => [r.id, r]));
 
-  const missing: string[] = [];
-  const outside: string[] = [];
+  const missing: Problem[] = [];
+  const outside: Problem[] = [];
   ids.forEach((id, i) => {
     const row = byId.get(id);
-    if (!row) missing.push(`customer_ids[${i}]: customer ${id} not found`);
+    if (!row) missing.push(problem('not_found', { thing: 'customer', id }, `customer_ids[${i}]`));
     else if (!seesBranch(req, row.branch_id)) {
-      outside.push(`customer_ids[${i}]: customer ${id} is outside your assigned branches`);
+      outside.push(problem('outside_scope', { thing: 'customer', id }, `customer_ids[${i}]`));
     }
   });
   if (missing.length > 0) throw badRequest(missing);

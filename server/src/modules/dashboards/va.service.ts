@@ -9,7 +9,7 @@ import { VA_SORT_KEYS, type VaPaymentNotification, type VaPaymentResult } from '
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rows } from '../../db/client';
-import { ApiError, conflict } from '../../http/errors';
+import { ApiError, conflict, problem } from '../../http/errors';
 import { likePattern, listOrder, pageMeta } from '../../http/list-query';
 import { branchCondition } from '../../http/scope';
 import { query, scopeOf } from './dashboards.service';
@@ -72,9 +72,7 @@ export async function receiveVaPayment(db: Db, n: Parsed): Promise<VaPaymentResu
             from va_payments where payment_id = ${n.payment_id}`,
       );
       if (prev.invoice_number !== n.invoice_number || prev.amount !== n.amount || !prev.same_time) {
-        throw conflict(
-          `payment_id: '${n.payment_id}' was received before with another invoice number, amount or time`,
-        );
+        throw conflict(problem('payment_replayed', { payment_id: n.payment_id }, 'payment_id'));
       }
       const [cur] = prev.invoice_id
         ? await rows<{ status: string; paid_amount: number }>(
@@ -126,7 +124,7 @@ export async function receiveVaPayment(db: Db, n: Parsed): Promise<VaPaymentResu
 /** 401 unless the callback token matches; thrown before the body is looked at. */
 export function assertCallbackToken(configured: string | undefined, req: FastifyRequest): void {
   if (!callbackTokenValid(configured, req.headers['x-callback-token'])) {
-    throw new ApiError('UNAUTHENTICATED', 'The callback token is missing or wrong');
+    throw new ApiError('UNAUTHENTICATED', problem('callback_token'));
   }
 }
 

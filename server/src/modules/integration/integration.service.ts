@@ -25,12 +25,14 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rows, type Tx } from '../../db/client';
+import { problem, type Said } from '../../http/errors';
 import { seesBranch } from '../../http/scope';
 import {
   type Column,
   type ImportDef,
   ident,
   list,
+  onRow,
   type RowAt,
   type RowLabel,
   recordType,
@@ -195,14 +197,14 @@ async function prepare<D extends Document>(
   docs: RowAt<D>[],
   ctx: {
     req: FastifyRequest;
-    fail(index: number | null, message: string, path?: string): void;
-    outside(index: number, message: string): void;
+    fail(index: number | null, said: Said, path?: string): void;
+    outside(index: number, said: Said): void;
   },
   header: (d: D) => Record<string, unknown>,
 ): Promise<Prepared> {
   const lineCount = docs.reduce((n, d) => n + d.row.lines.length, 0);
   if (lineCount > IMPORT_MAX_LINES) {
-    ctx.fail(null, `documents: may hold at most ${IMPORT_MAX_LINES} lines in all (got ${lineCount})`);
+    ctx.fail(null, problem('lines_max', { max: IMPORT_MAX_LINES, got: lineCount }, 'documents'));
   }
   const resolved = await resolveCodes(
     tx,
@@ -212,21 +214,31 @@ async function prepare<D extends Document>(
   const lines: LineRow[] = [];
   for (const { index, row: d } of docs) {
     const customer = resolved.customers.get(d.customer_code);
-    if (!customer) ctx.fail(index, `customer_code '${d.customer_code}' not found`);
+    const code = { field: 'customer_code', named: true };
+    if (!customer)
+      ctx.fail(index, problem('not_found', { thing: 'customer_code', value: d.customer_code }, code));
     else if (!seesBranch(ctx.req, customer.branch_id)) {
-      ctx.outside(index, `customer_code '${d.customer_code}' is outside your assigned branches`);
+      ctx.outside(index, problem('outside_scope', { thing: 'customer_code', value: d.customer_code }, code));
     }
     let salesmanId = customer?.salesman_id ?? null;
     if (d.salesman_code) {
       const s = resolved.salesmen.get(d.salesman_code);
-      if (s === undefined) ctx.fail(index, `salesman_code '${d.salesman_code}' not found`);
-      else salesmanId = s;
+      if (s === undefined) {
+        ctx.fail(
+          index,
+          problem(
+            'not_found',
+            { thing: 'salesman_code', value: d.salesman_code },
+            { field: 'salesman_code', named: true },
+          ),
+        );
+      } else salesmanId = s;
     }
     let gross = 0;
     d.lines.forEach((l, j) => {
       const item = resolved.items.get(l.item_code);
       if (!item) {
-        ctx.fail(index, `item_code '${l.item_code}' not found`, `lines[${j}]`);
+        ctx.fail(index, problem('not_found', { thing: 'item_code', value: l.item_code }), `lines[${j}]`);
         return;
       }
       const net = l.net_amount ?? round2(l.qty * l.price - l.discount);
@@ -244,7 +256,14 @@ async function prepare<D extends Document>(
     });
     gross = round2(gross);
     if (d.discount_amount > gross) {
-      ctx.fail(index, `discount_amount ${d.discount_amount} is more than the lines' total ${gross}`);
+      ctx.fail(
+        index,
+        problem(
+          'discount_over',
+          { discount: d.discount_amount, total: gross },
+          { field: 'discount_amount', named: true },
+        ),
+      );
     }
     if (customer) {
       headers.push({
@@ -353,7 +372,11 @@ function documentImport<D extends Document, C extends typeof salesInvoiceImport 
     contract,
     rowLabel: documentLabel,
     duplicateMessage: (index, first, row, at) =>
-      `${at(index, 'document_no')}: '${(row as D).document_no}' repeats ${at(first)}`,
+      onRow(
+        problem('repeats_row', { value: (row as D).document_no, first: at(first) }, 'document_no'),
+        index,
+        at,
+      ),
     resolve: (tx, docs, ctx) => prepare(tx, docs as RowAt<D>[], ctx, header),
     write: async (tx, prepared) => {
       const r = await writeDocuments(tx, kind, prepared);

@@ -28,7 +28,7 @@ import { MAX_POINTS_PER_MOVEMENT } from '@lbo/contract/points';
 import { type SQL, sql } from 'drizzle-orm';
 import { rows, type Tx } from '../../db/client';
 import { intArray, postMovements } from '../../domain/ledger';
-import { badRequest } from '../../http/errors';
+import { badRequest, problem } from '../../http/errors';
 
 export type InvoicePointsResult = {
   /** Invoices that got their first points (a type 1 and/or type 3 row). */
@@ -69,9 +69,8 @@ export async function applyInvoicePoints(tx: Tx, invoiceIds: number[]): Promise<
   const tooLarge = moves.filter((m) => Math.abs(Number(m.delta)) > MAX_POINTS_PER_MOVEMENT);
   if (tooLarge.length > 0) {
     throw badRequest(
-      [...new Set(tooLarge.map((m) => m.document_no))].map(
-        (d) =>
-          `invoice ${d}: its points come to more than ${MAX_POINTS_PER_MOVEMENT.toLocaleString('en')} in one movement; check its amounts and the point rule`,
+      [...new Set(tooLarge.map((m) => m.document_no))].map((d) =>
+        problem('invoice_points_too_many', { invoice: d, max: MAX_POINTS_PER_MOVEMENT.toLocaleString('en') }),
       ),
     );
   }
@@ -90,8 +89,12 @@ export async function applyInvoicePoints(tx: Tx, invoiceIds: number[]): Promise<
     })),
     {
       refusedMessage: (r, mine) =>
-        `insufficient points: invoice ${[...new Set(mine.map((m) => m.invoiceDocumentNo))].join(', ')} takes ` +
-        `${-mine.reduce((s, m) => s + m.points, 0)} points back from customer ${r.customer_code}, who has ${r.point_balance}`,
+        problem('insufficient_points_invoice', {
+          invoices: [...new Set(mine.map((m) => m.invoiceDocumentNo))].join(', '),
+          takes: -mine.reduce((s, m) => s + m.points, 0),
+          customer: String(r.customer_code),
+          balance: String(r.point_balance),
+        }),
     },
   );
   const touched = (types: (t: number) => boolean) =>

@@ -16,7 +16,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { rows as selectRows } from '../../db/client';
 import { intArray, postMovements } from '../../domain/ledger';
-import { badRequest } from '../../http/errors';
+import { badRequest, problem } from '../../http/errors';
 import { defaultRowLabel, type ImportDef, type RowLabel } from '../../resources/imports';
 
 type Customer = { id: number; customer_code: string; branch_id: number };
@@ -35,10 +35,10 @@ function bodyRows(body: Record<string, unknown>): { rows: unknown[]; rowLabel?: 
     ...ids.map((customer_id) => ({ customer_id })),
   ];
   if (all.length === 0) {
-    throw badRequest(`${body.rows ? 'rows' : 'customer_codes'}: name at least one customer`);
+    throw badRequest(problem('pick_customer', undefined, body.rows ? 'rows' : 'customer_codes'));
   }
   if (all.length > pointInjectImport.maxRows) {
-    throw badRequest(`rows: at most ${pointInjectImport.maxRows} customers per injection`);
+    throw badRequest(problem('inject_max', { max: pointInjectImport.maxRows }, 'rows'));
   }
   const firstId = rows.length + codes.length;
   if (ids.length === 0) return { rows: all };
@@ -74,20 +74,31 @@ export const pointInjectDef: ImportDef<typeof pointInjectImport, Customer[]> = {
         ctx.fail(
           index,
           row.customer_code !== undefined
-            ? `customer_code '${row.customer_code}' not found`
-            : `customer ${row.customer_id} not found`,
+            ? problem(
+                'not_found',
+                { thing: 'customer_code', value: row.customer_code },
+                { field: 'customer_code', named: true },
+              )
+            : problem(
+                'not_found',
+                { thing: 'customer', id: row.customer_id! },
+                { field: 'customer_id', named: true },
+              ),
         );
         continue;
       }
       // The pipeline caught repeats of the same code or id; this catches one customer named both ways.
       const first = seen.get(c.id);
       if (first !== undefined) {
-        ctx.fail(index, `duplicate of ${ctx.at(first)} (customer ${c.customer_code})`);
+        ctx.fail(
+          index,
+          problem('duplicate_row', { first: ctx.at(first), key: `customer ${c.customer_code}` }),
+        );
         continue;
       }
       seen.set(c.id, index);
       if (scope !== 'all' && !scope.includes(c.branch_id)) {
-        ctx.outside(index, `customer ${c.customer_code} is outside your assigned branches`);
+        ctx.outside(index, problem('outside_scope', { thing: 'customer', code: c.customer_code }));
       }
       chosen.push(c);
     }

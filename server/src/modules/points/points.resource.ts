@@ -20,7 +20,7 @@ import { branches } from '../../db/schema/organisation';
 import { point_ledger, point_max_customers, point_promos, point_rules } from '../../db/schema/points';
 import { item_categories, items } from '../../db/schema/products';
 import { staff_users } from '../../db/schema/staff';
-import { badRequest } from '../../http/errors';
+import { badRequest, phrase, problem } from '../../http/errors';
 import { defineResource } from '../../resources/define';
 
 const STAFF_SOURCES = inList(STAFF_POINT_SOURCES);
@@ -138,7 +138,7 @@ export const pointRuleResource = defineResource({
   hooks: {
     beforeUpdate: (_id, input, before) => {
       const t = ruleTargetError({ ...before, ...input });
-      if (t) throw badRequest(`item_id: ${t}`);
+      if (t) throw badRequest(phrase(t, 'item_id'));
       return input;
     },
   },
@@ -163,7 +163,7 @@ async function assertNoMaxOverlap(
   );
   if (other) {
     throw badRequest(
-      `start_date: the period overlaps entry ${other.id} (${other.start_date} to ${other.end_date}) of this customer`,
+      problem('period_overlap', { id: other.id, start: other.start_date, end: other.end_date }, 'start_date'),
     );
   }
 }
@@ -250,7 +250,11 @@ async function assertNoPromoOverlap(
   );
   if (other) {
     throw badRequest(
-      `start_date: the period overlaps promo ${other.id} '${other.name}' (${other.start_date} to ${other.end_date}) covering the same items`,
+      problem(
+        'promo_overlap',
+        { id: other.id, name: other.name, start: other.start_date, end: other.end_date },
+        'start_date',
+      ),
     );
   }
 }
@@ -313,7 +317,7 @@ export const pointPromoResource = defineResource({
         bonus_points: number;
       };
       const b = promoBoostError(merged);
-      if (b) throw badRequest(`multiplier: ${b}`);
+      if (b) throw badRequest(phrase(b, 'multiplier'));
       await assertNoPromoOverlap(tx, merged, id);
       return promoValues(input);
     },

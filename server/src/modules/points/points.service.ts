@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type DbOrTx, rows, type Tx } from '../../db/client';
 import { correctEntry, type LedgerEntry, lockEntry, postMovement, voidEntry } from '../../domain/ledger';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound, phrase, problem } from '../../http/errors';
 import { seesBranch } from '../../http/scope';
 
 export type CustomerRef = { id: number; customer_code: string; branch_id: number; point_balance: number };
@@ -33,9 +33,9 @@ export async function customerInScope(
     db,
     sql`select id, customer_code, branch_id, point_balance from customers where id = ${customerId}`,
   );
-  if (!c) throw notFound(`customer ${customerId} not found`);
+  if (!c) throw notFound(problem('not_found', { thing: 'customer', id: customerId }));
   if (!seesBranch(req, c.branch_id)) {
-    throw forbidden(`customer ${c.customer_code} is outside your assigned branches`);
+    throw forbidden(problem('outside_scope', { thing: 'customer', code: c.customer_code }));
   }
   return c;
 }
@@ -69,18 +69,16 @@ export async function createManualMovement(tx: Tx, req: FastifyRequest, input: P
 /** Locks a staff-written, live ledger row for a correction or a void; 404 / 403 / 409 otherwise. */
 async function lockStaffRow(tx: Tx, req: FastifyRequest, id: number, action: string): Promise<LedgerEntry> {
   const row = await lockEntry(tx, id);
-  if (!row) throw notFound(`point ${id} not found`);
+  if (!row) throw notFound(problem('not_found', { thing: 'point', id }));
   await customerInScope(tx, req, row.customer_id);
-  if (row.void) throw conflict(`point ${id} is already void`);
+  if (row.void) throw conflict(problem('already_void', { id }));
   if (!(STAFF_POINT_SOURCES as readonly string[]).includes(row.source)) {
     const origin = row.invoice_document_no
       ? `invoice ${row.invoice_document_no}`
       : row.source === 'redemption' || row.source === 'revert'
         ? 'a coupon redemption'
         : `the ${row.source} feed`;
-    throw conflict(
-      `point ${id} was written by the system from ${origin}; it cannot be ${action} here (send the source again or revert it there)`,
-    );
+    throw conflict(problem('system_point', { id, origin, action }));
   }
   return row;
 }
@@ -98,12 +96,12 @@ export async function correctMovement(
   const old = await lockStaffRow(tx, req, id, 'corrected');
   const pointType = input.point_type ?? old.point_type;
   if (!(MANUAL_POINT_TYPES as readonly number[]).includes(pointType)) {
-    throw badRequest('point_type: must be 2 (injected), 5 (deduction) or 7 (correction)');
+    throw badRequest(problem('point_type_manual', undefined, 'point_type'));
   }
   // What the user entered for the old row: a magnitude for types 2 and 5, signed for 7.
   const entered = input.points ?? (pointType === POINT_TYPE.correction ? old.points : Math.abs(old.points));
   const signError = pointSignError(pointType, entered);
-  if (signError) throw badRequest(`points: ${signError}`);
+  if (signError) throw badRequest(phrase(signError, 'points'));
   const points = signedPoints(pointType, entered);
   const next = {
     point_type: pointType,
@@ -149,9 +147,9 @@ export async function balanceOf(db: DbOrTx, req: FastifyRequest, customerId: num
                c.point_balance, c.monthly_max_point, c.exclude_all_point
         from customers c join branches b on b.id = c.branch_id where c.id = ${customerId}`,
   );
-  if (!b) throw notFound(`customer ${customerId} not found`);
+  if (!b) throw notFound(problem('not_found', { thing: 'customer', id: customerId }));
   if (!seesBranch(req, b.branch_id)) {
-    throw forbidden(`customer ${b.customer_code} is outside your assigned branches`);
+    throw forbidden(problem('outside_scope', { thing: 'customer', code: b.customer_code }));
   }
   return b;
 }

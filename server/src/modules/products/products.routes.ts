@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { item_categories, items } from '../../db/schema/products';
-import { notFound } from '../../http/errors';
+import { notFound, problem } from '../../http/errors';
 import { itemColumns } from './products.resource';
 
 export function registerProductRoutes(api: FastifyInstance, db: Db): void {
@@ -29,7 +29,7 @@ export function registerProductRoutes(api: FastifyInstance, db: Db): void {
         .select({ id: item_categories.id })
         .from(item_categories)
         .where(eq(item_categories.id, id));
-      if (!category) throw notFound(`item category ${id} not found`);
+      if (!category) throw notFound(problem('not_found', { thing: 'item category', id }));
       const list = await db
         .select(itemColumns)
         .from(items)

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { customer_order_headers, sales_invoices } from '../../db/schema/sales';
-import { notFound } from '../../http/errors';
+import { notFound, problem } from '../../http/errors';
 import type { AnyResourceDef } from '../../resources/define';
 import { loadRecord } from '../../resources/routes';
 import { customerOrderResource, salesInvoiceResource } from './sales.resource';
@@ -30,7 +30,8 @@ async function byDocumentNo(
     .from(table)
     .where(eq(table.document_no, documentNo))
     .limit(1);
-  if (!found) throw notFound(`${def.contract.name.replace(/_/g, ' ')} '${documentNo}' not found`);
+  if (!found)
+    throw notFound(problem('not_found', { thing: def.contract.name.replace(/_/g, ' '), value: documentNo }));
   const record = await loadRecord(db, def, req, found.id);
   return def.detail!(record, { req, db, query: {} });
 }

@@ -13,7 +13,7 @@ import {
   staff_user_regions,
   staff_users,
 } from '../../db/schema/staff';
-import { ApiError, conflict, forbidden } from '../../http/errors';
+import { ApiError, conflict, forbidden, problem } from '../../http/errors';
 import { branchScope, seesBranch } from '../../http/scope';
 import { defineResource, outerColumn } from '../../resources/define';
 import { hashPassword } from '../auth/password';
@@ -49,19 +49,18 @@ async function assertGrantableScope(
 ) {
   if (branchScope(req) === 'all') return;
   if (input.all_branches) {
-    throw forbidden('all_branches: only a user who sees every branch may grant every branch');
+    throw forbidden(problem('grant_all_branches', undefined, 'all_branches'));
   }
   const outside = (input.branch_ids ?? [])
     .filter((id) => !seesBranch(req, id))
-    .map((id) => `branch_ids: branch ${id} is outside your assigned branches`);
+    .map((id) => problem('outside_scope', { thing: 'branch', id }, 'branch_ids'));
   if (input.region_ids && input.region_ids.length > 0) {
     const regionBranches = await tx
       .select({ region_id: branches.region_id, id: branches.id })
       .from(branches)
       .where(inArray(branches.region_id, input.region_ids));
     const regions = new Set(regionBranches.filter((b) => !seesBranch(req, b.id)).map((b) => b.region_id));
-    for (const id of regions)
-      outside.push(`region_ids: region ${id} holds branches outside your assigned branches`);
+    for (const id of regions) outside.push(problem('region_outside_scope', { id }, 'region_ids'));
   }
   if (outside.length > 0) throw new ApiError('FORBIDDEN', outside);
 }
@@ -115,7 +114,7 @@ export const staffUserResource = defineResource({
     },
     afterUpdate: (id, input, { tx }) => replaceScope(tx, id, input),
     beforeDelete: (id, _before, { req }) => {
-      if (id === req.user.id) throw conflict('You cannot delete your own account');
+      if (id === req.user.id) throw conflict(problem('delete_self'));
     },
   },
 });

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, type DbOrTx, rows } from '../../db/client';
 import type { AuthStore, StoreSessionResolver, TokenService } from '../../http/auth';
-import { ApiError, notFound, unauthenticated } from '../../http/errors';
+import { ApiError, notFound, problem, unauthenticated } from '../../http/errors';
 import type { AuthService } from '../auth/auth.service';
 import type { OtpAdapter } from './store.otp';
 
@@ -22,13 +22,13 @@ export const OTP_WINDOW_MINUTES = 15;
 const TOUCH_SECONDS = 60;
 const TOUCH_CACHE_SIZE = 50_000;
 
-export const WRONG_CODE = 'The code is wrong or has expired; request a new code';
-const ENDED = 'The session has ended; sign in again';
+const WRONG_CODE = problem('otp_wrong_code');
+const ENDED = problem('session_ended');
 
 /** Several stores share the number: the 409 that lists them (the route answers it with `stores`). */
 export class StoreChoiceRequired extends ApiError {
   constructor(readonly stores: StoreChoice[]) {
-    super('CONFLICT', 'customer_id: this phone number belongs to several stores; choose one');
+    super('CONFLICT', problem('store_choose', undefined, 'customer_id'));
   }
 }
 
@@ -80,10 +80,7 @@ export class StoreAuthService implements StoreSessionResolver {
       if (c.failures > limit) {
         const left = new Date(c.first_failed_at).getTime() + OTP_WINDOW_MINUTES * 60_000 - Date.now();
         const minutes = Math.max(1, Math.ceil(left / 60_000));
-        throw new ApiError(
-          'RATE_LIMITED',
-          `Too many codes requested; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-        );
+        throw new ApiError('RATE_LIMITED', problem('otp_too_many', { minutes }));
       }
     }
   }
@@ -148,7 +145,7 @@ export class StoreAuthService implements StoreSessionResolver {
         // A store of this number that may not sign in answers as a wrong code does; any other id is
         // no store of this number.
         if (all.some((s) => s.customer_id === customerId)) throw unauthenticated(WRONG_CODE);
-        throw notFound(`customer_id: store ${customerId} not found`);
+        throw notFound(problem('not_found', { thing: 'store', id: customerId }, 'customer_id'));
       }
     } else if (open.length > 1) {
       throw new StoreChoiceRequired(open.map(choice));

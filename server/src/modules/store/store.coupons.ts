@@ -5,7 +5,7 @@ import type { StoreCoupon, StoreRedeemResult } from '@lbo/contract/store';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, type DbOrTx, rows } from '../../db/client';
-import { conflict } from '../../http/errors';
+import { conflict, problem } from '../../http/errors';
 import { redeemCoupon } from '../coupons/coupons.service';
 import { iso } from './store.reads';
 
@@ -69,7 +69,7 @@ export async function redeemForStore(
           sql`select request, response from store_idempotency where customer_id = ${customerId} and key = ${key}`,
         );
         if (first.request !== request || !first.response) {
-          throw conflict('Idempotency-Key: this key was already used for another request; use a new key');
+          throw conflict(problem('idempotency_key_reused', undefined, 'Idempotency-Key'));
         }
         return first.response;
       }

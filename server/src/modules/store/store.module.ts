@@ -1,7 +1,7 @@
 // The stores' companion app (STORE-API.md): its sign-in and its reads and actions, all under /store.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { notFound, problem } from '../../http/errors';
 import type { StoreAuthService } from './store.auth';
 import { registerStoreAuthRoutes, registerStoreReadRoutes } from './store.routes';
 
@@ -19,7 +19,9 @@ export function registerStoreRoutes(app: FastifyInstance, db: Db, stores: StoreA
         const v = (source as Record<string, unknown>)[field];
         if (v === undefined || v === '') continue;
         const own = field === 'customer_id' ? req.store.customerId : req.store.customerCode;
-        if (String(v) !== String(own)) throw notFound(`${field}: store ${String(v).slice(0, 50)} not found`);
+        if (String(v) !== String(own)) {
+          throw notFound(problem('not_found', { thing: 'store', value: String(v).slice(0, 50) }, field));
+        }
       }
     }
   });

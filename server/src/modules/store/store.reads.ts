@@ -13,7 +13,7 @@ import {
 } from '@lbo/contract/store';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rows } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { notFound, problem } from '../../http/errors';
 import { pageMeta } from '../../http/list-query';
 import type { Lang } from '../../http/messages';
 
@@ -43,7 +43,7 @@ export async function storeMe(db: DbOrTx, customerId: number): Promise<StoreMe> 
         left join customer_types t on t.id = c.customer_type_id
         where c.id = ${customerId}`,
   );
-  if (!me) throw notFound(`store ${customerId} not found`);
+  if (!me) throw notFound(problem('not_found', { thing: 'store', id: customerId }));
   return { ...me, registered_at: iso(me.registered_at) };
 }
 
@@ -165,7 +165,7 @@ export async function markInboxRead(db: DbOrTx, customerId: number, id: number) 
         where id = ${id} and customer_id = ${customerId} and status in ('delivered', 'read')
         returning id`,
   );
-  if (!row) throw notFound(`inbox message ${id} not found`);
+  if (!row) throw notFound(problem('not_found', { thing: 'inbox message', id }));
   const [item] = (await rows<Record<string, unknown>>(
     db,
     sql`select d.id, d.broadcast_id, b.title, b.message, b.image_url, b.link, d.delivered_at, d.read_at

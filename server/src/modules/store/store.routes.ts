@@ -91,7 +91,7 @@ export function registerStoreAuthRoutes(app: FastifyInstance, stores: StoreAuthS
         if (!(err instanceof StoreChoiceRequired)) throw err;
         const body = localizedErrorBody(
           'CONFLICT',
-          err.messages,
+          err.problems,
           requestLang(req.headers['accept-language']),
         );
         return reply.code(409).send({ ...body, err_code: 'CONFLICT' as const, stores: err.stores });

@@ -14,7 +14,7 @@ import type { CategoryArea, CategoryKind, CategoryReportRow } from '@lbo/contrac
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type DbOrTx, rows } from '../../db/client';
-import { badRequest } from '../../http/errors';
+import { badRequest, problem } from '../../http/errors';
 import { pageMeta } from '../../http/list-query';
 import { branchCondition } from '../../http/scope';
 
@@ -66,9 +66,8 @@ function sortSql(
   const key = (by ?? fallback).replace(ALIAS, '');
   const col = map[key];
   if (!col) {
-    throw badRequest(
-      `by: unknown sort column '${(by ?? '').slice(0, 50)}'; use one of: ${Object.keys(map).join(', ')} (each also as def.<name>)`,
-    );
+    const allowed = `${Object.keys(map).join(', ')} (each also as def.<name>)`;
+    throw badRequest(problem('sort_unknown', { by: (by ?? '').slice(0, 50), allowed }, 'by'));
   }
   const d = (dir ?? (by ? 'asc' : fallbackDir)) === 'desc' ? sql`desc` : sql`asc`;
   return sql`${col} ${d} nulls last, ${tie} ${d}`;
@@ -152,7 +151,11 @@ export function distinctCustomers(
   const col = sortMap[key];
   if (!col) {
     throw badRequest(
-      `by: unknown sort column '${(q.by ?? '').slice(0, 50)}'; use one of: ${Object.keys(sortMap).join(', ')}`,
+      problem(
+        'sort_unknown',
+        { by: (q.by ?? '').slice(0, 50), allowed: Object.keys(sortMap).join(', ') },
+        'by',
+      ),
     );
   }
   const dir = (q.sort ?? 'desc') === 'desc' ? sql`desc` : sql`asc`;

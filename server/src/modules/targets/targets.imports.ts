@@ -18,6 +18,7 @@ import {
 } from '@lbo/contract/targets';
 import { sql } from 'drizzle-orm';
 import { rows as selectRows, type Tx } from '../../db/client';
+import { problem } from '../../http/errors';
 import { seesBranch } from '../../http/scope';
 import { type ImportDef, type ResolveContext, type RowAt, upsertRows } from '../../resources/imports';
 
@@ -45,11 +46,17 @@ function customerOf<P>(
 ): Customer | undefined {
   const c = byCode.get(code);
   if (!c) {
-    ctx.fail(index, `customer_code '${code}' not found`);
+    ctx.fail(
+      index,
+      problem('not_found', { thing: 'customer_code', value: code }, { field: 'customer_code', named: true }),
+    );
     return undefined;
   }
   if (!seesBranch(ctx.req, c.branch_id)) {
-    ctx.outside(index, `customer ${code} is outside your assigned branches`);
+    ctx.outside(
+      index,
+      problem('outside_scope', { thing: 'customer', code: code }, { field: 'customer_code', named: true }),
+    );
     return undefined;
   }
   return c;
@@ -95,7 +102,10 @@ export const customerTargetImportDef: ImportDef<typeof customerTargetImport, Tar
         if (first !== undefined && first !== index) {
           ctx.fail(
             index,
-            `duplicate of ${ctx.at(first)} (customer_code ${row.customer_code}, year ${row.year}, month ${month})`,
+            problem('duplicate_row', {
+              first: ctx.at(first),
+              key: `customer_code ${row.customer_code}, year ${row.year}, month ${month}`,
+            }),
           );
           continue;
         }
@@ -155,7 +165,7 @@ async function resolveCategoryRows<R extends { customer_code: string; name: stri
   const out: Resolved<R> = [];
   for (const { index, row } of rows) {
     const name = names.get(row.name.toLowerCase());
-    if (!name) ctx.fail(index, `name '${row.name}' is not an item category`, 'name');
+    if (!name) ctx.fail(index, problem('not_category', { name: row.name }), 'name');
     const c = customerOf(byCode, index, row.customer_code, ctx);
     if (c && name) out.push({ row, customer: c, name });
   }

@@ -9,7 +9,7 @@ import type { CustomerTargetPeriod, TargetMonth } from '@lbo/contract/targets';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type DbOrTx, rows } from '../../db/client';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, forbidden, notFound, problem } from '../../http/errors';
 import { seesBranch } from '../../http/scope';
 
 export type Period = { year: number; quarter?: number; semester?: number };
@@ -26,9 +26,9 @@ export async function customerInScope(
     db,
     sql`select id, customer_code, customer_name, branch_id from customers where id = ${customerId}`,
   );
-  if (!c) throw notFound(`customer ${customerId} not found`);
+  if (!c) throw notFound(problem('not_found', { thing: 'customer', id: customerId }));
   if (!seesBranch(req, c.branch_id))
-    throw forbidden(`customer ${c.customer_code} is outside your assigned branches`);
+    throw forbidden(problem('outside_scope', { thing: 'customer', code: c.customer_code }));
   return c;
 }
 
@@ -84,9 +84,8 @@ export function sortMonths(months: TargetMonth[], by: string | undefined, dir: '
   const key = (by ?? 'month').replace(/^(def|pc|pl|b)\./, '');
   const get = MONTH_SORT[key];
   if (!get) {
-    throw badRequest(
-      `by: unknown sort column '${(by ?? '').slice(0, 50)}'; use one of: ${Object.keys(MONTH_SORT).join(', ')} (each also as def.<name>)`,
-    );
+    const allowed = `${Object.keys(MONTH_SORT).join(', ')} (each also as def.<name>)`;
+    throw badRequest(problem('sort_unknown', { by: (by ?? '').slice(0, 50), allowed }, 'by'));
   }
   const sign = (dir ?? 'asc') === 'desc' ? -1 : 1;
   return [...months].sort((a, b) => {

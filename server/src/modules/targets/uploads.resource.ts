@@ -10,7 +10,7 @@ import { rows, type Tx } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { branches } from '../../db/schema/organisation';
 import { upload_folders } from '../../db/schema/uploads';
-import { badRequest, conflict } from '../../http/errors';
+import { badRequest, conflict, problem } from '../../http/errors';
 import { seesBranch } from '../../http/scope';
 import { defineResource, outerColumn } from '../../resources/define';
 
@@ -26,11 +26,11 @@ async function checkFolderCustomer(
     tx,
     sql`select branch_id from customers where customer_code = ${code}`,
   );
-  if (!c) throw badRequest(`customer_code: customer '${code}' not found`);
+  if (!c) throw badRequest(problem('not_found', { thing: 'customer', value: code }, 'customer_code'));
   if (!seesBranch(req, c.branch_id))
-    throw badRequest(`customer_code: customer '${code}' is outside your assigned branches`);
+    throw badRequest(problem('outside_scope', { thing: 'customer', value: code }, 'customer_code'));
   if (branchId !== null && branchId !== undefined && c.branch_id !== branchId) {
-    throw badRequest(`customer_code: customer '${code}' is not a store of the folder's branch`);
+    throw badRequest(problem('not_branch_store', { code: `'${code}'` }, 'customer_code'));
   }
 }
 
@@ -108,9 +108,7 @@ export const uploadFolderResource = defineResource({
         sql`select count(*)::int as n from uploads where upload_folder_id = ${id}`,
       );
       if (n > 0) {
-        throw conflict(
-          `The folder holds ${n} photo${n === 1 ? '' : 's'}; deactivate it instead (edit it and clear "active")`,
-        );
+        throw conflict(problem('folder_has_photos', { count: n }));
       }
     },
   },

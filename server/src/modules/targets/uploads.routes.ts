@@ -20,7 +20,7 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { type Db, rows } from '../../db/client';
 import { writeAudit } from '../../http/audit';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import { ApiError, badRequest, conflict, forbidden, notFound, phrase, problem } from '../../http/errors';
 import { likePattern, pageMeta } from '../../http/list-query';
 import { branchCondition, seesBranch } from '../../http/scope';
 import { readMultipart, type StoredUpload, type UploadedImage } from '../../http/uploads';
@@ -43,7 +43,7 @@ export async function makeThumbnail(image: UploadedImage): Promise<UploadedImage
       .toBuffer();
     return { buffer, mime: 'image/webp', ext: 'webp', field: image.field };
   } catch {
-    throw badRequest(`${image.field}: the image could not be read (damaged or incomplete file)`);
+    throw badRequest(problem('image_unreadable', undefined, image.field));
   }
 }
 
@@ -71,9 +71,9 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
         db,
         sql`select id, branch_id from upload_folders where id = ${q.upload_folder_id}`,
       );
-      if (!folder) throw notFound(`upload folder ${q.upload_folder_id} not found`);
+      if (!folder) throw notFound(problem('not_found', { thing: 'upload folder', id: q.upload_folder_id }));
       if (!seesBranch(req, folder.branch_id, { nullVisible: true })) {
-        throw forbidden('That folder belongs to a branch outside your assigned branches');
+        throw forbidden(problem('folder_outside_scope'));
       }
       const dated = q.start_date !== undefined || q.end_date !== undefined;
       // The store's branch: upload_folder_stores keeps the branch of its latest photo; with dates the
@@ -233,10 +233,7 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
     },
     async (req, reply) => {
       if (!req.isMultipart()) {
-        throw new ApiError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          'send multipart/form-data with folder, customer_code and the image in the field photo',
-        );
+        throw new ApiError('UNSUPPORTED_MEDIA_TYPE', problem('multipart_store_photo'));
       }
       const { fields, image } = await readMultipart(req, ['photo']);
       const parsed = UploadCreateFields.safeParse(fields);
@@ -244,9 +241,10 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
         ? []
         : parsed.error.issues.map((i) => {
             const missing = fields[String(i.path[0])] === undefined;
-            return `${i.path.join('.')}: ${missing ? 'is required' : i.message}`;
+            const field = i.path.join('.');
+            return missing ? problem('required', undefined, field) : phrase(i.message, field);
           });
-      if (!image) problems.push('photo: is required');
+      if (!image) problems.push(problem('required', undefined, 'photo'));
       if (!parsed.success || !image) throw badRequest(problems);
       const input = parsed.data;
 
@@ -268,26 +266,30 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
             tx,
             sql`select id, name, branch_id, customer_code, active from upload_folders where id = ${input.folder} for share`,
           );
-          if (!folder) throw notFound(`folder: upload folder ${input.folder} not found`);
+          if (!folder)
+            throw notFound(problem('not_found', { thing: 'upload folder', id: input.folder }, 'folder'));
           if (!seesBranch(req, folder.branch_id, { nullVisible: true })) {
-            throw forbidden('folder: that folder belongs to a branch outside your assigned branches');
+            throw forbidden(problem('folder_outside_scope', { lower: 1 }, 'folder'));
           }
-          if (!folder.active) throw conflict(`folder: the folder '${folder.name}' is not active`);
+          if (!folder.active) throw conflict(problem('folder_inactive', { name: folder.name }, 'folder'));
           const [c] = await rows<{ id: number; customer_code: string; branch_id: number }>(
             tx,
             sql`select id, customer_code, branch_id from customers where customer_code = ${input.customer_code}`,
           );
-          if (!c) throw badRequest(`customer_code: customer '${input.customer_code}' not found`);
-          if (!seesBranch(req, c.branch_id)) {
-            throw forbidden(`customer_code: customer ${c.customer_code} is outside your assigned branches`);
-          }
-          if (folder.branch_id !== null && folder.branch_id !== c.branch_id) {
+          if (!c)
             throw badRequest(
-              `customer_code: customer ${c.customer_code} is not a store of the folder's branch`,
+              problem('not_found', { thing: 'customer', value: input.customer_code }, 'customer_code'),
+            );
+          if (!seesBranch(req, c.branch_id)) {
+            throw forbidden(
+              problem('outside_scope', { thing: 'customer', code: c.customer_code }, 'customer_code'),
             );
           }
+          if (folder.branch_id !== null && folder.branch_id !== c.branch_id) {
+            throw badRequest(problem('not_branch_store', { code: c.customer_code }, 'customer_code'));
+          }
           if (folder.customer_code !== null && folder.customer_code !== c.customer_code) {
-            throw badRequest(`customer_code: the folder is for customer ${folder.customer_code} only`);
+            throw badRequest(problem('folder_for_customer', { code: folder.customer_code }, 'customer_code'));
           }
           const [row] = await rows<z.infer<typeof UploadPhoto>>(
             tx,
@@ -329,9 +331,8 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
           tx,
           sql`select id, branch_id from uploads where id = ${id} for update`,
         );
-        if (!row) throw notFound(`upload ${id} not found`);
-        if (!seesBranch(req, row.branch_id))
-          throw forbidden('That photo belongs to a store outside your assigned branches');
+        if (!row) throw notFound(problem('not_found', { thing: 'upload', id }));
+        if (!seesBranch(req, row.branch_id)) throw forbidden(problem('photo_outside_scope'));
         await tx.execute(sql`delete from uploads where id = ${id}`);
         await writeAudit(tx, req, { action: 'delete', entity: 'upload', entityId: id, before: row });
       });

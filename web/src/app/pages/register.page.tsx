@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { localizedZodResolver } from '../../components/form/zod-resolver';
-import { matchFieldErrors } from '../../components/resource/server-field-errors';
+import { splitServerErrors } from '../../components/resource/server-field-errors';
 import { isApiError, request } from '../api-client';
 import { type ReadableError, readableError } from '../errors';
 import { PublicFrame } from './public-frame';
@@ -59,8 +59,9 @@ export function RegisterPage() {
     } catch (e) {
       setError(readableError(e, t));
       if (isApiError(e)) {
-        for (const [f, m] of matchFieldErrors(e.messages, [...FIELDS]))
-          setFieldError(f, { type: 'server', message: m });
+        // By the answer's details (the field each problem names), in the user's language.
+        for (const [f, m] of splitServerErrors(e, [...FIELDS]).byField)
+          setFieldError(f as (typeof FIELDS)[number], { type: 'server', message: m });
       }
     }
   };

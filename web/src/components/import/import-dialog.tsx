@@ -3,7 +3,8 @@
 //    with progress, its columns mapped to the template's by header name; the template is offered
 //    as an XLSX download;
 // 2. preview the first rows; "Check" sends them with dry_run (upload progress shown) and the rows the
-//    server refuses are listed with its messages (`row 7: ...`), to fix the file or leave them out;
+//    server refuses (invalid, or outside the user's branches) are listed with its messages, in the
+//    user's language, to fix the file or leave them out (useImportRun reads the rows of the answer);
 // 3. "Import" sends the same rows for real and shows the counts (inserted / updated / unchanged).
 // A page with its own preview (the points injection) uses collect mode instead: `onCollect` gets the
 // rows read and checked against the row schema here, and the page sends them itself.
@@ -36,13 +37,12 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../app/api-client';
 import { ErrorAlert } from '../feedback/error-alert';
 import { formatNumber } from '../resource/format';
 import type { ImportRow, ParsedImport, ParseProgress, ParseTemplate } from './import-parse';
 import { downloadTemplate } from './import-template';
-import { type RowErrors, rowErrors, sendImport } from './import-upload';
 import { parseImport } from './parse-file';
+import { type RowErrors, useImportRun } from './use-import-run';
 
 const T = 'importDialog';
 const PREVIEW_ROWS = 20;
@@ -94,12 +94,11 @@ function ImportDialogBody<R extends ImportResult>(props: ImportDialogProps<R>) {
   const [parsed, setParsed] = useState<ParsedImport | null>(null);
   const [reading, setReading] = useState<ParseProgress | null>(null);
   const [readError, setReadError] = useState<unknown>(null);
-  const [errors, setErrors] = useState<RowErrors | null>(null);
-  const [requestError, setRequestError] = useState<unknown>(null);
+  const importRun = useImportRun<R>(contract.path);
+  // The rows refused: by the server's last answer, or in collect mode by the row schema here.
+  const { rowErrors: errors, setRowErrors: setErrors, error: requestError, upload, busy } = importRun;
   const [checked, setChecked] = useState<R | null>(null);
   const [result, setResult] = useState<R | null>(null);
-  const [upload, setUpload] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
   const [text, setText] = useState('');
   const abort = useRef<AbortController | null>(null);
 
@@ -109,12 +108,9 @@ function ImportDialogBody<R extends ImportResult>(props: ImportDialogProps<R>) {
     setParsed(null);
     setReading(null);
     setReadError(null);
-    setErrors(null);
-    setRequestError(null);
+    importRun.reset();
     setChecked(null);
     setResult(null);
-    setUpload(null);
-    setBusy(false);
   };
 
   const read = async (source: File | string) => {
@@ -147,29 +143,15 @@ function ImportDialogBody<R extends ImportResult>(props: ImportDialogProps<R>) {
     (errors !== null && errors.byRow.size + errors.general.length > 0);
 
   const send = async (dryRun: boolean) => {
-    setBusy(true);
-    setRequestError(null);
-    setUpload(0);
-    try {
-      const body = { ...props.params, [contract.rowsKey]: rows, ...(dryRun ? { dry_run: true } : {}) };
-      const data = await sendImport<R>(contract.path, body, (loaded, total) =>
-        setUpload(total > 0 ? Math.round((loaded / total) * 100) : 100),
-      );
-      setErrors(null);
-      if (dryRun) setChecked(data);
-      else {
-        setResult(data);
-        setPhase('done');
-        props.onDone?.(data);
-      }
-    } catch (e) {
-      if (isApiError(e) && e.status === 400 && e.messages.some((m) => m.startsWith('row '))) {
-        setErrors(rowErrors(e.messages));
-        setChecked(null);
-      } else setRequestError(e);
-    } finally {
-      setBusy(false);
-      setUpload(null);
+    const body = { ...props.params, [contract.rowsKey]: rows, ...(dryRun ? { dry_run: true } : {}) };
+    const out = await importRun.run(body, { progress: true });
+    if (out.state === 'refused') setChecked(null);
+    if (out.state !== 'ok') return;
+    if (dryRun) setChecked(out.data);
+    else {
+      setResult(out.data);
+      setPhase('done');
+      props.onDone?.(out.data);
     }
   };
 

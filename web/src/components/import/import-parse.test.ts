@@ -11,7 +11,6 @@ import {
   textToImport,
   xlsxTable,
 } from './import-parse';
-import { rowErrors } from './import-upload';
 import { parseImport } from './parse-file';
 
 const targets: ParseTemplate = {
@@ -133,21 +132,5 @@ describe('CSV, XLSX and pasted text', () => {
     const file = new File(['customer_code\nA1\nA2\n'], 'codes.csv', { type: 'text/csv' });
     const parsed = await parseImport(file, codes);
     expect(parsed.rows).toEqual([{ customer_code: 'A1' }, { customer_code: 'A2' }]);
-  });
-});
-
-describe('rowErrors', () => {
-  it('should file each `row N:` message under its row and keep the rest apart', () => {
-    const e = rowErrors([
-      "row 2: customer_code 'X' not found",
-      'row 2: month: must be a month 1-12',
-      'row 10: duplicate of row 1 (customer_code C1)',
-      '... and 3 more',
-    ]);
-    expect([...e.byRow.entries()]).toEqual([
-      [1, ["customer_code 'X' not found", 'month: must be a month 1-12']],
-      [9, ['duplicate of row 1 (customer_code C1)']],
-    ]);
-    expect(e.general).toEqual(['... and 3 more']);
   });
 });

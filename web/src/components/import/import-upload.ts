@@ -1,6 +1,6 @@
 // Sending an import to its pipeline route with upload progress (XMLHttpRequest: fetch reports none),
-// the same bearer token, single refresh on 401 and error envelope as the api client; and reading the
-// pipeline's `row N: ...` messages back onto the rows they name (CONTRACT.md section 7).
+// the same bearer token, single refresh on 401 and error envelope as the api client (CONTRACT.md
+// section 7; use-import-run.ts reads a refusal back onto the rows it names).
 
 import type { ErrDetail } from '@lbo/contract/common';
 import { API_BASE, ApiError, api, refreshSession, uiLanguage } from '../../app/api-client';
@@ -69,27 +69,4 @@ export async function sendImport<T>(path: string, body: unknown, onUpload?: Uplo
     Array.isArray(msgs) ? msgs.map(String) : msgs ? [String(msgs)] : [],
     Array.isArray(res.json?.err_detail) ? res.json.err_detail : [],
   );
-}
-
-export type RowErrors = {
-  /** 0-based row index -> the messages naming it (without the `row N: ` prefix). */
-  byRow: Map<number, string[]>;
-  /** Messages naming no row (e.g. `... and 12 more`). */
-  general: string[];
-};
-
-/** Sorts the pipeline's messages by the row they name (`row 7: customer_code: is required`). */
-export function rowErrors(messages: readonly string[]): RowErrors {
-  const byRow = new Map<number, string[]>();
-  const general: string[] = [];
-  for (const m of messages) {
-    const hit = /^(?:row|baris) (\d+): (.*)$/s.exec(m);
-    if (!hit) {
-      general.push(m);
-      continue;
-    }
-    const i = Number(hit[1]) - 1;
-    byRow.set(i, [...(byRow.get(i) ?? []), hit[2]]);
-  }
-  return { byRow, general };
 }

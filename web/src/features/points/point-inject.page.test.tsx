@@ -21,7 +21,10 @@ const STORES = [
   { customer_code: 'BDG000002', customer_name: 'Toko Dua', branch_name: 'Cabang Bandung', point_balance: 50 },
 ].map((s, i) => ({ ...s, id: i + 1, customer_id: i + 1 }));
 
-function api(opts: { refuse?: string[] } = {}) {
+/** A row the pipeline refuses: its number, the status, and its message in the answer's language. */
+type Refusal = { row: number; status?: 400 | 403; message: string };
+
+function api(opts: { refuse?: Refusal[] } = {}) {
   return stubApi(({ url, method, body }) => {
     if (url.pathname.endsWith('/point/report/customer_balance')) {
       const q = (url.searchParams.get('search') ?? '').toUpperCase();
@@ -30,8 +33,23 @@ function api(opts: { refuse?: string[] } = {}) {
     }
     if (url.pathname.endsWith('/point/inject/') && method === 'POST') {
       const b = body as { rows: { customer_code: string }[]; dry_run?: boolean };
-      const refused = (opts.refuse ?? []).filter((m) => b.rows.some((r) => m.includes(r.customer_code)));
-      if (refused.length > 0) return fail(400, 'VALIDATION_ERROR', refused);
+      const refused = (opts.refuse ?? []).filter((m) =>
+        b.rows.some((r) => m.message.includes(r.customer_code)),
+      );
+      if (refused.length > 0) {
+        const status = refused[0].status ?? 400;
+        return fail(
+          status,
+          status === 403 ? 'FORBIDDEN' : 'VALIDATION_ERROR',
+          refused.map((r) => r.message),
+          refused.map((r) => ({
+            code: 'outside_scope',
+            field: 'customer_code',
+            row: r.row,
+            message: r.message,
+          })),
+        );
+      }
       const n = b.rows.length;
       const data = { inserted: n, updated: 0, unchanged: 0, count: n, points: 300, total_points: 300 * n };
       return {
@@ -104,7 +122,9 @@ describe('injecting points', () => {
   });
 
   it('should show what the dry run refused next to the store it names, and inject once it is removed', async () => {
-    const { calls } = api({ refuse: ['row 2: customer BDG000002 is outside your assigned branches'] });
+    const { calls } = api({
+      refuse: [{ row: 2, message: 'row 2: customer BDG000002 is outside your assigned branches' }],
+    });
     const user = userEvent.setup();
     renderPage();
     await pasteAndPreview(user);
@@ -124,5 +144,27 @@ describe('injecting points', () => {
     await screen.findByText('Points injected');
     const last = calls.filter((c) => c.method === 'POST').at(-1)!;
     expect(last.body).toMatchObject({ rows: [{ customer_code: 'BDG000001' }] });
+  });
+
+  it('should mark the store of an Indonesian 403 answer (outside the user branches)', async () => {
+    api({
+      refuse: [
+        {
+          row: 2,
+          status: 403,
+          message: 'baris 2: Pelanggan BDG000002 milik cabang di luar cabang yang ditugaskan kepada Anda',
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await pasteAndPreview(user);
+    await screen.findByText('1 code refused by the server');
+    const row = within(screen.getByTestId('inject-selection')).getByText('BDG000002').closest('tr')!;
+    expect(row).toHaveTextContent(
+      'Pelanggan BDG000002 milik cabang di luar cabang yang ditugaskan kepada Anda',
+    );
+    expect(row).not.toHaveTextContent('baris 2');
+    expect(screen.getByRole('button', { name: 'Inject points' })).toBeDisabled();
   });
 });

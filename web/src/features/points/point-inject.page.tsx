@@ -33,7 +33,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../app/api-client';
 import { resourceKeys } from '../../app/query-keys';
 import { usePermissions } from '../../app/use-session';
 import { ConfirmDialog } from '../../components/feedback/confirm-dialog';
@@ -41,7 +40,7 @@ import { ErrorAlert } from '../../components/feedback/error-alert';
 import { notifySuccess } from '../../components/feedback/notify';
 import { NumberField } from '../../components/form/number-field';
 import { localizedZodResolver } from '../../components/form/zod-resolver';
-import { rowErrors, sendImport } from '../../components/import/import-upload';
+import { useImportRun } from '../../components/import/use-import-run';
 import { PageHeader } from '../../components/layout/page-header';
 import { formatNumber } from '../../components/resource/format';
 import { NoAccess } from '../../components/resource/no-access';
@@ -82,7 +81,10 @@ function InjectWizard() {
   const [confirming, setConfirming] = useState(false);
   const [serverError, setServerError] = useState<unknown>(null);
   const [check, setCheck] = useState<Check>({ state: 'idle' });
-  const [upload, setUpload] = useState<number | null>(null);
+  // The preview's dry run and the injection itself: each keeps only its latest answer.
+  const checkRun = useImportRun<PointInjectResult>(pointInjectImport.path);
+  const injectRun = useImportRun<PointInjectResult>(pointInjectImport.path);
+  const upload = injectRun.upload;
 
   // Codes looked up and found, and long lists left to the server's check.
   const found = sel.items.filter((it) => it.status === 'found' || it.status === 'unchecked');
@@ -117,28 +119,17 @@ function InjectWizard() {
 
   // The preview's dry run: every row checked by the pipeline, nothing written. Run again whenever
   // the list changes on the preview (rows removed); a newer run replaces an older one's answer.
-  const run = useRef(0);
   const listKey = sel.items.map((it) => it.code).join('\n');
   const dryRun = async () => {
-    const mine = ++run.current;
     setCheck({ state: 'checking' });
-    try {
-      const result = await sendImport<PointInjectResult>(pointInjectImport.path, body(true));
-      if (mine !== run.current) return;
+    const out = await checkRun.run(body(true));
+    if (out.state === 'ok') {
       sel.markRowErrors(null);
-      setCheck({ state: 'ok', result });
-    } catch (e) {
-      if (mine !== run.current) return;
-      if (
-        isApiError(e) &&
-        (e.status === 400 || e.status === 403) &&
-        e.messages.some((m) => /^(?:row|baris) \d+: /.test(m))
-      ) {
-        const errors = rowErrors(e.messages);
-        sel.markRowErrors(errors);
-        setCheck({ state: 'refused', count: errors.byRow.size });
-      } else setCheck({ state: 'failed', error: e });
-    }
+      setCheck({ state: 'ok', result: out.data });
+    } else if (out.state === 'refused') {
+      sel.markRowErrors(out.rows);
+      setCheck({ state: 'refused', count: out.rows.byRow.size });
+    } else if (out.state === 'failed') setCheck({ state: 'failed', error: out.error });
   };
   // The effect below runs the latest dryRun (with the values of this render).
   const latestDryRun = useRef(dryRun);
@@ -151,11 +142,14 @@ function InjectWizard() {
 
   const inject = async () => {
     setServerError(null);
-    setUpload(0);
-    try {
-      const data = await sendImport<PointInjectResult>(pointInjectImport.path, body(false), (loaded, total) =>
-        setUpload(total > 0 ? Math.round((loaded / total) * 100) : 100),
-      );
+    const out = await injectRun.run(body(false), { progress: true });
+    if (out.state === 'refused' || out.state === 'failed') {
+      setServerError(out.error);
+      if (out.state === 'refused') sel.markRowErrors(out.rows);
+      throw out.error;
+    }
+    if (out.state === 'ok') {
+      const data = out.data;
       await Promise.all(
         POINT_RESOURCES.map((name) => qc.invalidateQueries({ queryKey: resourceKeys(name).all })),
       );
@@ -166,12 +160,6 @@ function InjectWizard() {
       setStep(3);
       // Show the balances as they are now.
       sel.refresh();
-    } catch (e) {
-      setServerError(e);
-      if (isApiError(e)) sel.markRowErrors(rowErrors(e.messages));
-      throw e;
-    } finally {
-      setUpload(null);
     }
   };
 

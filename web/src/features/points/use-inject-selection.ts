@@ -1,5 +1,5 @@
 // The customers chosen for an injection, in the order they were added (the order of the rows sent,
-// so the pipeline's `row N` messages land on the right customer). Customers picked from the balance
+// so the rows the pipeline names land on the right customer). Customers picked from the balance
 // list are known at once; typed, pasted or imported codes are looked up on the server
 // (GET /point/report/customer_balance?search=<code>, exact code match) to show the name and the
 // current balance, a few at a time. Long lists (an imported file) are not looked up one by one:
@@ -8,7 +8,7 @@ import { type CustomerBalanceRow, customerBalanceContract } from '@lbo/contract/
 import { useCallback, useRef, useState } from 'react';
 import { api } from '../../app/api-client';
 import { readableError } from '../../app/errors';
-import type { RowErrors } from '../../components/import/import-upload';
+import type { RowErrors } from '../../components/import/use-import-run';
 import { uniqueCodes } from './customer-codes';
 
 export type PickStatus = 'pending' | 'found' | 'missing' | 'failed' | 'unchecked';
