@@ -177,6 +177,29 @@ describe('POST /store/auth', () => {
     expect(expired.body.err_msg).toEqual(bad.body.err_msg);
   });
 
+  it("should word the refusals in the store's language", async () => {
+    const store = await newStore();
+    const code = await codeFor(store.phone_number);
+    const id = await s.call(
+      null,
+      'POST',
+      '/store/auth',
+      { phone_number: store.phone_number, code: wrong(code) },
+      { ip: nextIp(), 'accept-language': 'id' },
+    );
+    expect(id.status).toBe(401);
+    expect(id.body.err_msg).toEqual(['Kode salah atau sudah kedaluwarsa; minta kode baru']);
+    expect(id.body.err_detail).toEqual([expect.objectContaining({ code: 'otp_wrong_code' })]);
+    const phone = await s.call(
+      null,
+      'POST',
+      '/store/auth/otp',
+      { phone_number: 'abc' },
+      { 'accept-language': 'id' },
+    );
+    expect(phone.body.err_msg).toEqual(['phone_number: harus berupa nomor telepon']);
+  });
+
   it('should spend a code after 5 wrong tries, even when 20 arrive at once', async () => {
     const store = await newStore();
     const code = await codeFor(store.phone_number);
