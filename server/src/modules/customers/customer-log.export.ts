@@ -73,7 +73,7 @@ const REFERENCES = {
   region_area_id: { table: region_areas, id: region_areas.id, name: region_areas.name },
 } as const;
 type RefField = keyof typeof REFERENCES;
-const isRef = (f: string): f is RefField => f in REFERENCES;
+const isRef = (f: string): f is RefField => Object.hasOwn(REFERENCES, f);
 
 type Change = { field: string; from: unknown; to: unknown };
 

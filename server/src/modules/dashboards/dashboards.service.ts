@@ -9,6 +9,7 @@
 // - invoice counts from dash_day_branch, points from dash_points_day_branch (per customer: the ledger);
 // - store counts from dash_store_totals, activations from dash_store_registrations; page counts of the
 //   store lists from dash_store_flags / dash_store_registrations (storeCountSql).
+import { ownEntry } from '@lbo/contract/resource';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rows } from '../../db/client';
@@ -491,12 +492,15 @@ export async function customerFigures(
   // them. Only the turnover is summed (dash_day_customer: every day of the range, no edges).
   const turnover = sql`select customer_id as k, sum(turnover) as turnover from dash_day_customer
     where ${B(sql`branch_id`)} and day between ${range.start}::date and ${range.end}::date group by 1`;
-  const orderCol = {
-    turnover: sql`coalesce(t.turnover, 0)`,
-    customer_name: sql`cand.customer_name`,
-    customer_code: sql`cand.customer_code`,
-    invoice_count: sql`coalesce(n.invoice_count, 0)`,
-  }[key];
+  const orderCol = ownEntry(
+    {
+      turnover: sql`coalesce(t.turnover, 0)`,
+      customer_name: sql`cand.customer_name`,
+      customer_code: sql`cand.customer_code`,
+      invoice_count: sql`coalesce(n.invoice_count, 0)`,
+    },
+    key,
+  );
   const counts =
     key === 'invoice_count'
       ? sql`select customer_id, count(*)::int as invoice_count from sales_invoices
@@ -602,12 +606,15 @@ export async function omzetCustomers(
     q,
     needCand ? (col) => sql`${col} in (select id from cand)` : undefined,
   );
-  const orderCol = {
-    turnover: sql`t.turnover`,
-    qty: sql`t.qty`,
-    customer_name: sql`c.customer_name`,
-    customer_code: sql`c.customer_code`,
-  }[key];
+  const orderCol = ownEntry(
+    {
+      turnover: sql`t.turnover`,
+      qty: sql`t.qty`,
+      customer_name: sql`c.customer_name`,
+      customer_code: sql`c.customer_code`,
+    },
+    key,
+  );
   const byCustomer = key === 'customer_name' || key === 'customer_code';
   const result = await query<Record<string, unknown> & { total: number }>(
     db,
