@@ -203,11 +203,17 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
         title: 'Loyalty Back Office API',
         version: '1.0.0',
         description:
-          'Every route except sign-in, refresh, register, health and this document needs `Authorization: Bearer <token>`. ' +
+          "Every route except sign-in, refresh, register, health, the bank's callback (`X-Callback-Token`) and this document needs `Authorization: Bearer <token>`. " +
           'Envelope, errors, paging and scope follow CONTRACT.md.',
       },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The bank's callback (POST /integration/va_payment) signs in with a shared secret, not a JWT.
+          callbackToken: { type: 'apiKey', in: 'header', name: 'X-Callback-Token' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
