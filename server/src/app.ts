@@ -3,7 +3,6 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,6 +16,7 @@ import type { Database } from './db/client';
 import { registerAuth, resolveJwtSecret, TokenService } from './http/auth';
 import { errorBody, registerErrorHandling } from './http/errors';
 import { registerInputGuards } from './http/input-guard';
+import { PgCounterStore, registerRateLimits } from './http/rate-limit';
 import { createSerializerCompiler } from './http/serializer';
 import { MAX_UPLOAD_BYTES, UPLOADS_URL_PREFIX, UploadStore } from './http/uploads';
 import { AuthService } from './modules/auth/auth.service';
@@ -79,7 +79,8 @@ export function errorStatuses(route: {
   if (/:[A-Za-z_]/.test(route.url)) statuses.push(404);
   if (writes) statuses.push(409);
   if (takesBody) statuses.push(413, 415);
-  if (credentials || route.rateLimited) statuses.push(429);
+  // Signed-in callers have a per-user limit (http/rate-limit.ts) on every route.
+  if (!route.public || credentials || route.rateLimited) statuses.push(429);
   statuses.push(500);
   return statuses;
 }
@@ -181,7 +182,6 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
       },
     },
   });
-  await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   // Uploaded images: stored under generated names, served read-only (no listing, no writes) at /uploads/.
   mkdirSync(config.uploadDir, { recursive: true });
@@ -233,6 +233,10 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
   await app.register(
     async (api) => {
       registerAuth(api, tokens, auth);
+      registerRateLimits(api, new PgCounterStore(database.db), {
+        max: config.userRateLimit,
+        windowSeconds: config.userRateWindowSeconds,
+      });
       registerInputGuards(api);
       api.setNotFoundHandler((req, reply) => {
         reply.code(404).send(errorBody('NOT_FOUND', [`No route ${req.method} ${req.url.split('?')[0]}`]));

@@ -26,6 +26,12 @@ const Env = z.object({
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  /**
+   * Requests one signed-in user may make per USER_RATE_WINDOW_SECONDS, counted across every API
+   * process (0: no limit). A person clicking never comes near; a runaway script does.
+   */
+  USER_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
+  USER_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** Shared secret the bank sends in `X-Callback-Token` on POST /integration/va_payment; unset: refused. */
   VA_CALLBACK_TOKEN: z
     .string()
@@ -55,6 +61,9 @@ export type Config = {
   loginMaxFailures: number;
   loginLockMinutes: number;
   vaCallbackToken: string | undefined;
+  /** Requests per user per `userRateWindowSeconds`, in all processes together; 0: no limit. */
+  userRateLimit: number;
+  userRateWindowSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -86,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginLockMinutes: e.LOGIN_LOCK_MINUTES,
     vaCallbackToken: e.VA_CALLBACK_TOKEN,
+    userRateLimit: e.USER_RATE_LIMIT,
+    userRateWindowSeconds: e.USER_RATE_WINDOW_SECONDS,
     ...overrides,
   };
 }

@@ -18,3 +18,12 @@ CREATE TRIGGER "staff_users_end_sessions_on_credentials" AFTER UPDATE OF "passwo
   FOR EACH ROW WHEN (OLD."password_hash" IS DISTINCT FROM NEW."password_hash"
                      OR OLD."role_group_id" IS DISTINCT FROM NEW."role_group_id")
   EXECUTE FUNCTION "auth_end_sessions_on_credentials"();
+--> statement-breakpoint
+-- Request limits shared by every API process (server/src/http/rate-limit.ts): one row per key,
+-- counting hits until window_end; the next hit after it starts a new window. Unlogged: a count is
+-- worth no WAL write per request, and losing the counts in a crash only restarts the windows.
+CREATE UNLOGGED TABLE "rate_limit_counters" (
+	"key" text PRIMARY KEY NOT NULL,
+	"hits" integer NOT NULL,
+	"window_end" timestamp with time zone NOT NULL
+);
