@@ -39,6 +39,12 @@ export const ConfigSchema = z
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
     LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
     /** Shared secret the bank sends in `X-Callback-Token` on POST /integration/va_payment; unset: refused. */
+    /**
+     * Requests one signed-in user may make per USER_RATE_WINDOW_SECONDS, counted across every API
+     * process (0: no limit). A person clicking never comes near; a runaway script does.
+     */
+    USER_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
+    USER_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     VA_CALLBACK_TOKEN: unsetWhenEmpty(z.string().min(16, 'must be at least 16 characters')),
   })
   .transform((e) => {
@@ -62,6 +68,8 @@ export const ConfigSchema = z
       loginMaxFailures: e.LOGIN_MAX_FAILURES,
       loginLockMinutes: e.LOGIN_LOCK_MINUTES,
       vaCallbackToken: e.VA_CALLBACK_TOKEN,
+      userRateLimit: e.USER_RATE_LIMIT,
+      userRateWindowSeconds: e.USER_RATE_WINDOW_SECONDS,
     };
   });
 
