@@ -1,5 +1,5 @@
 // The real server as a separate process on an embedded DATA_DIR, for the tests that kill it, lock its
-// directory or restart it (embedded.test.ts, crash-loop.test.ts).
+// directory or restart it (stress/embedded.test.ts, stress/crash-loop.test.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';

@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/client';
-import { verifyBalances } from '../src/modules/points/points.verify';
-import { makeCustomer, makeItem, makeItemCategory } from './factories';
-import { ADMIN, seedFixture } from './fixtures';
-import { makeRule } from './points-factories';
-import { freePort, startServer, waitHealthy } from './support/server-process';
+import { openDatabase } from '../../src/db/client';
+import { verifyBalances } from '../../src/modules/points/points.verify';
+import { makeCustomer, makeItem, makeItemCategory } from '../factories';
+import { ADMIN, seedFixture } from '../fixtures';
+import { makeRule } from '../points-factories';
+import { freePort, startServer, waitHealthy } from '../support/server-process';
 
 const onServer = !!process.env.TEST_DATABASE_URL;
 const BUDGET_MS = 60_000;
