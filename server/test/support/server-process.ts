@@ -45,7 +45,7 @@ export function startServer(dataDir: string, port: number): ServerProcess {
 }
 
 /** Resolves once `/health` answers 200; throws with the server's output if it exits or times out. */
-export async function waitHealthy(port: number, proc: ServerProcess, timeoutMs = 90_000): Promise<void> {
+export async function waitHealthy(port: number, proc: ServerProcess, timeoutMs = 600_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (proc.child.exitCode !== null) throw new Error(`server exited: ${proc.output()}`);
