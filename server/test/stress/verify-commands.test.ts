@@ -73,7 +73,7 @@ describe.skipIf(onServer)('points:verify command', () => {
     expect(good.stdout).toMatch(/1 customer balances match the ledger/);
 
     await refusedWhileLocked(script, dataDir, 'points:verify');
-});
+  });
 });
 
 describe.skipIf(onServer)('rollups:verify and rollups:rebuild commands', () => {
@@ -105,5 +105,5 @@ describe.skipIf(onServer)('rollups:verify and rollups:rebuild commands', () => {
     expect(rebuilt.stderr).not.toMatch(/differ or missing/);
 
     await refusedWhileLocked(script, dataDir, 'rollups:verify');
-});
+  });
 });
