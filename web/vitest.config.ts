@@ -10,6 +10,7 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
-    testTimeout: 15_000,
+    // Only catches a hang (no test asserts a duration): generous for a loaded 2-core machine.
+    testTimeout: 60_000,
   },
 });

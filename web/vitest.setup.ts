@@ -1,7 +1,12 @@
 // jsdom gaps Mantine needs, jest-dom matchers, and a clean slate between tests.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy* and waitFor give up after asyncUtilTimeout (1 s by default): on a loaded 2-core machine a
+// first render can take longer than that. They only catch a hang, so give them as long as a hang
+// needs to show; the test timeout (vitest.config.ts) stays above it.
+configure({ asyncUtilTimeout: 30_000 });
 
 const { getComputedStyle } = window;
 window.getComputedStyle = (elt: Element) => getComputedStyle(elt);

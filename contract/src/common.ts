@@ -126,8 +126,13 @@ export const qString = () => z.preprocess(blankToUndefined, z.string().max(200).
 export const qDate = () => z.preprocess(blankToUndefined, BusinessDate.optional());
 /** Where the server serves uploaded images (CONTRACT.md section 6). */
 export const UPLOADS_URL_PREFIX = '/uploads/';
+/**
+ * `/uploads/<kind>/<uuid>.<ext>`, alone or after an origin and path segments that are names (never
+ * `.`, `..` or an escape): no spelling of it leaves the upload folder. Which origin is this server's
+ * own (PUBLIC_URL) only the server knows; it checks that, and that the file exists.
+ */
 const ISSUED_UPLOAD =
-  /^(https?:\/\/[^\s?#]+?)?\/uploads\/[a-z0-9_-]+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
+  /^(https?:\/\/([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?(\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*)?\/uploads\/[a-z0-9_-]+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
 /** Whether a string has the shape of an address this server's photo upload answers. */
 export const isIssuedUploadUrl = (v: string) => ISSUED_UPLOAD.test(v);
 /** Inline placeholder images (the demo data's); a record may keep one, a client may not set a new one. */

@@ -74,7 +74,8 @@ const promoFields = {
  */
 export const PromoCreate = withPeriod(
   z.object({
-    promo_id: ref('self', z.number().int().min(0)).nullable().optional(),
+    // Ignored, but still an id: above int4 it is refused as every other id is (the column's range).
+    promo_id: ref('self', z.number().int().min(0).max(2_147_483_647)).nullable().optional(),
     ...promoFields,
     description: promoFields.description.optional().default(''),
     priority: promoFields.priority.optional(),

@@ -80,6 +80,14 @@ export function resolveSortKey(sortKeys: readonly string[], by: string): string 
     : undefined;
 }
 
+/**
+ * `map[key]` when `key` is one of the map's own entries, else undefined: a name every object
+ * inherits (`__proto__`, `constructor`, `toString`) is no entry, however a request spells it.
+ */
+export function ownEntry<T>(map: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
 /** A readable list of the accepted `by` values (for error messages and the API docs). */
 export function describeSortKeys(sortKeys: readonly string[]): string {
   return `${sortKeys.join(', ')} (each also as ${SORT_ALIAS_PREFIXES.map((p) => `${p}.<name>`).join(', ')})`;

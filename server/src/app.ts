@@ -3,7 +3,6 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -18,6 +17,7 @@ import { registerAuth, resolveJwtSecret, TokenService } from './http/auth';
 import { errorBody, localizedErrorBody, problem, registerErrorHandling } from './http/errors';
 import { registerInputGuards } from './http/input-guard';
 import { requestLang } from './http/messages';
+import { PgCounterStore, registerRateLimits } from './http/rate-limit';
 import type { RouteScope } from './http/scope';
 import { createSerializerCompiler } from './http/serializer';
 import { MAX_UPLOAD_BYTES, UPLOADS_URL_PREFIX, UploadStore } from './http/uploads';
@@ -91,7 +91,8 @@ export function errorStatuses(route: {
   if (/:[A-Za-z_]/.test(route.url)) statuses.push(404);
   if (writes) statuses.push(409);
   if (takesBody) statuses.push(413, 415);
-  if (credentials || route.rateLimited) statuses.push(429);
+  // Signed-in callers have a per-user limit (http/rate-limit.ts) on every route.
+  if (!route.public || credentials || route.rateLimited) statuses.push(429);
   statuses.push(500);
   return statuses;
 }
@@ -221,7 +222,6 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
       },
     },
   });
-  await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   // Uploaded images: stored under generated names, served read-only (no listing, no writes) at /uploads/.
   mkdirSync(config.uploadDir, { recursive: true });
@@ -243,11 +243,17 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
         title: 'Loyalty Back Office API',
         version: '1.0.0',
         description:
-          'Every route except sign-in, refresh, register, health and this document needs `Authorization: Bearer <token>`. ' +
+          "Every route except sign-in, refresh, register, health, the bank's callback (`X-Callback-Token`) and this document needs `Authorization: Bearer <token>`. " +
           'Envelope, errors, paging and scope follow CONTRACT.md.',
       },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The bank's callback (POST /integration/va_payment) signs in with a shared secret, not a JWT.
+          callbackToken: { type: 'apiKey', in: 'header', name: 'X-Callback-Token' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -274,6 +280,10 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
   await app.register(
     async (api) => {
       registerAuth(api, tokens, auth, { tokens: storeTokens, sessions: storeAuth });
+      registerRateLimits(api, new PgCounterStore(database.db), {
+        max: config.userRateLimit,
+        windowSeconds: config.userRateWindowSeconds,
+      });
       registerInputGuards(api);
       api.setNotFoundHandler((req, reply) => {
         const route = problem('no_route', { method: req.method, path: req.url.split('?')[0] });

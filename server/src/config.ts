@@ -41,6 +41,12 @@ export const ConfigSchema = z
     /** How store sign-in codes are delivered: `log` writes them to the server log and sends nothing. */
     OTP_ADAPTER: z.enum(['log']).default('log'),
     /** Shared secret the bank sends in `X-Callback-Token` on POST /integration/va_payment; unset: refused. */
+    /**
+     * Requests one signed-in user may make per USER_RATE_WINDOW_SECONDS, counted across every API
+     * process (0: no limit). A person clicking never comes near; a runaway script does.
+     */
+    USER_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
+    USER_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     VA_CALLBACK_TOKEN: unsetWhenEmpty(z.string().min(16, 'must be at least 16 characters')),
   })
   .transform((e) => {
@@ -65,6 +71,8 @@ export const ConfigSchema = z
       loginLockMinutes: e.LOGIN_LOCK_MINUTES,
       otpAdapter: e.OTP_ADAPTER,
       vaCallbackToken: e.VA_CALLBACK_TOKEN,
+      userRateLimit: e.USER_RATE_LIMIT,
+      userRateWindowSeconds: e.USER_RATE_WINDOW_SECONDS,
     };
   });
 

@@ -264,13 +264,16 @@ describe('2. access tokens end with their session, user and rights', () => {
     // The role leaves the group.
     await db().execute(sql`delete from role_group_roles where role_group_id = ${group.id}`);
     expect((await call(h.app, token, 'GET', '/web/branch/')).status).toBe(403);
-    // The user moves to another group, through the staff API.
+    // The user moves to another group, through the staff API: the session ends, and the next
+    // sign-in has the new group's rights.
     const admin = await h.login();
     const moved = await call(h.app, admin, 'PUT', `/web/_user/id/${u.id}`, {
       role_group_id: await adminGroupId(),
     });
     expect(moved.status).toBe(200);
-    expect((await call(other, token, 'GET', '/web/branch/')).status).toBe(200);
+    expect((await call(other, token, 'GET', '/web/branch/')).status).toBe(401);
+    const again = (await signIn(other, u)).body.data.token;
+    expect((await call(h.app, again, 'GET', '/web/branch/')).status).toBe(200);
   });
 
   it('should take the branch scope from the current branches and regions', async () => {
@@ -342,5 +345,79 @@ describe('10. two tabs refreshing, and a reused refresh token', () => {
     expect((await call(h.app, r.token, 'POST', '/web/auth/logout')).status).toBe(200);
     const again = await call(other, null, 'POST', '/web/auth/refresh', { refresh_token: s.refresh_token });
     expect(again.status).toBe(401);
+  });
+});
+
+describe("an administrator's password reset, role group change or deactivation ends the user's sessions", () => {
+  /** A user signed in twice (two devices), each session's pair. */
+  async function signedInUser() {
+    const u = await makeUser({ roleGroupId: await adminGroupId(), allBranches: true });
+    const a = (await signIn(h.app, u)).body.data;
+    const b = (await signIn(other, u)).body.data;
+    for (const s of [a, b]) expect((await call(other, s.token, 'GET', '/web/auth/me')).status).toBe(200);
+    return { u, sessions: [a, b] as { token: string; refresh_token: string }[] };
+  }
+  /** Every access token refused and every refresh token spent, in both processes. */
+  async function expectEnded(sessions: { token: string; refresh_token: string }[]) {
+    for (const s of sessions) {
+      for (const app of [h.app, other]) {
+        const me = await call(app, s.token, 'GET', '/web/auth/me');
+        expect(me.status).toBe(401);
+        expect(me.body.err_code).toBe('UNAUTHENTICATED');
+      }
+      expect(
+        (await call(other, null, 'POST', '/web/auth/refresh', { refresh_token: s.refresh_token })).status,
+      ).toBe(401);
+    }
+  }
+  let admin: string;
+  beforeAll(async () => {
+    admin = (await signIn(h.app, ADMIN)).body.data.token;
+  });
+
+  it('should end them on a password reset; the new password signs in', async () => {
+    const { u, sessions } = await signedInUser();
+    const res = await call(h.app, admin, 'PUT', `/web/_user/id/${u.id}`, { password: 'a-new-secret-1' });
+    expect(res.status).toBe(200);
+    await expectEnded(sessions);
+    expect((await signIn(other, { email: u.email, password: u.password })).status).toBe(401);
+    const again = await signIn(other, { email: u.email, password: 'a-new-secret-1' });
+    expect(again.status).toBe(200);
+    expect((await call(h.app, again.body.data.token, 'GET', '/web/auth/me')).status).toBe(200);
+  });
+
+  it('should end them on a role group change', async () => {
+    const { u, sessions } = await signedInUser();
+    const res = await call(other, admin, 'PUT', `/web/_user/id/${u.id}`, {
+      role_group_id: h.fixture.branchGroupId,
+    });
+    expect(res.status).toBe(200);
+    await expectEnded(sessions);
+    expect((await signIn(h.app, u)).status).toBe(200);
+  });
+
+  it('should end them on a deactivation through the API', async () => {
+    const { u, sessions } = await signedInUser();
+    expect((await call(h.app, admin, 'PUT', `/web/_user/id/${u.id}`, { active: false })).status).toBe(200);
+    await expectEnded(sessions);
+  });
+
+  it('should keep them on other edits, and on a save that sends the same role group', async () => {
+    const { u, sessions } = await signedInUser();
+    const res = await call(h.app, admin, 'PUT', `/web/_user/id/${u.id}`, {
+      name: 'Nama Baru',
+      role_group_id: await adminGroupId(),
+    });
+    expect(res.status).toBe(200);
+    for (const s of sessions) expect((await call(other, s.token, 'GET', '/web/auth/me')).status).toBe(200);
+  });
+
+  it("should keep the editor's own session when they change their own password, and end their others", async () => {
+    const { u, sessions } = await signedInUser();
+    const [mine, elsewhere] = sessions;
+    const res = await call(h.app, mine.token, 'PUT', `/web/_user/id/${u.id}`, { password: 'my-own-new-one' });
+    expect(res.status).toBe(200);
+    expect((await call(other, mine.token, 'GET', '/web/auth/me')).status).toBe(200);
+    await expectEnded([elsewhere]);
   });
 });

@@ -35,7 +35,8 @@ const insertRow = (tx: Tx, customerId: number, points: number, day: string) =>
 
 /** Waits until some session of this database waits on a lock (PostgreSQL server only). */
 async function someoneWaits() {
-  for (let i = 0; i < 500; i++) {
+  // Polls for the condition itself; the bound (a minute) only turns a hang into this message.
+  for (let i = 0; i < 3000; i++) {
     const [{ n }] = await h.database.rows<{ n: number }>(
       sql`select count(*)::int as n from pg_stat_activity
           where datname = current_database() and wait_event_type = 'Lock'`,

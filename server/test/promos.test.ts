@@ -121,6 +121,19 @@ describe('promo create and update (multipart)', () => {
     expect(after.body.data.name).toBe('Promo Kopi');
   });
 
+  it('should refuse a promo_id above the id range on create, as every other id, and write nothing', async () => {
+    const before = await countRows(h.database.db, 'promos');
+    for (const promo_id of [2_147_483_648, Number.MAX_SAFE_INTEGER]) {
+      const res = await h.call(admin, 'POST', '/web/promo', { ...base, promo_id });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.err_msg.join()).toContain('promo_id');
+    }
+    expect(await countRows(h.database.db, 'promos')).toBe(before);
+    expect((await h.call(admin, 'POST', '/web/promo', { ...base, promo_id: 2_147_483_647 })).status).toBe(
+      201,
+    );
+  });
+
   it('should refuse bad input with 400/413/415 and write nothing', async () => {
     const before = await countRows(h.database.db, 'promos');
     const endBefore = await send('POST', '/web/promo', [form({ ...base, end_date: '2029-12-31' }), png()]);

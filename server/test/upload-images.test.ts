@@ -1,9 +1,12 @@
 // Image fields take only an image this server stored (or keep the value the record has), and the
 // hourly sweep removes stored files no record refers to once they are a day old.
-import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UploadStore } from '../src/http/uploads';
 import { createHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -87,6 +90,82 @@ describe('image fields', () => {
     expect(kept.status).toBe(200);
     const other = await h.call(admin, 'PUT', `/point_promo/${id}`, { photo: `${placeholder}x` });
     expect(other.status).toBe(400);
+  });
+});
+
+describe("an image field holds this server's own upload only", () => {
+  /** A refused create writes nothing; a refused update keeps the photo. */
+  async function expectRefused(photo: string) {
+    const created = await h.call(admin, 'POST', '/point_promo/', promo({ photo }));
+    expect({ photo, status: created.status }).toEqual({ photo, status: 400 });
+    expect(created.body.err_msg[0]).toMatch(/^photo: /);
+    const kept = await h.call(admin, 'POST', '/point_promo/', promo());
+    const updated = await h.call(admin, 'PUT', `/point_promo/${kept.body.data.id}`, { photo });
+    expect({ photo, status: updated.status }).toEqual({ photo, status: 400 });
+    const web = await h.call(admin, 'POST', '/web/promo', {
+      name: 'Promo gambar',
+      start_date: '2030-01-01',
+      end_date: '2030-01-31',
+      image: photo,
+    });
+    expect({ photo, status: web.status }).toEqual({ photo, status: 400 });
+    expect(web.body.err_msg[0]).toMatch(/^image: /);
+  }
+
+  it("should refuse another site's address of a real upload", async () => {
+    const url = await uploadPhoto();
+    expect(url).toMatch(/^\/uploads\/point_promo\//);
+    for (const origin of ['https://evil.example', 'http://localhost:3000', 'https://evil.example/x']) {
+      await expectRefused(`${origin}${url}`);
+    }
+  });
+
+  it('should refuse a path out of the upload folder, even to a file that exists (no existence oracle)', async () => {
+    const outside = mkdtempSync(path.join(tmpdir(), 'lbo-outside-'));
+    try {
+      const rel = path.join('uploads', 'point_promo', `${randomUUID()}.png`);
+      mkdirSync(path.join(outside, 'uploads', 'point_promo'), { recursive: true });
+      writeFileSync(path.join(outside, rel), PNG);
+      const up = '../'.repeat(30);
+      const target = `${path.join(outside, rel).slice(1)}`;
+      for (const photo of [
+        `https://e/uploads/${up}${target}`,
+        `https://e/uploads/point_promo/${up}${target}`,
+        `https://e/${up}${target}`,
+        `/uploads/${up}${target}`,
+        `/uploads/point_promo/../${path.basename(rel)}`,
+        `/uploads/point_promo/%2e%2e/${path.basename(rel)}`,
+      ]) {
+        await expectRefused(photo);
+      }
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('should take exactly the public address the upload answered when PUBLIC_URL is set', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lbo-public-'));
+    try {
+      const store = new UploadStore(dir, 'https://loyalty.example.com/api/');
+      const { url, path: rel } = await store.save(
+        { buffer: PNG, mime: 'image/png', ext: 'png', field: 'photo' },
+        'coupon',
+      );
+      expect(url).toBe(`https://loyalty.example.com/api/uploads/${rel}`);
+      expect(await store.exists(url)).toBe(true);
+      expect(await store.exists(`/uploads/${rel}`)).toBe(true);
+      for (const other of [
+        `https://evil.example/api/uploads/${rel}`,
+        `https://loyalty.example.com/uploads/${rel}`,
+        `http://loyalty.example.com/api/uploads/${rel}`,
+        `https://loyalty.example.com/api/x/../uploads/${rel}`,
+        `https://loyalty.example.com.evil.example/api/uploads/${rel}`,
+      ]) {
+        expect({ other, ok: await store.exists(other) }).toEqual({ other, ok: false });
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -90,6 +90,15 @@ describe('POST /integration/va_payment', () => {
     expect((await invoice()).paid_amount).toBe(0);
   });
 
+  it('should be documented as taking X-Callback-Token, its own security scheme, not a bearer token', async () => {
+    const doc = (await h.call(null, 'GET', '/openapi.json')).body;
+    const scheme = Object.entries(doc.components.securitySchemes).find(
+      ([, s]: [string, any]) => s.type === 'apiKey' && s.in === 'header' && s.name === 'X-Callback-Token',
+    );
+    expect(scheme).toBeDefined();
+    expect(doc.paths['/v1/api/integration/va_payment'].post.security).toEqual([{ [scheme![0]]: [] }]);
+  });
+
   it('should refuse malformed notifications with 400 naming the fields', async () => {
     const res = await notify({
       payment_id: '',

@@ -10,12 +10,27 @@ describe('firstNavigation', () => {
     const loaded = new Promise<null>((resolve) => {
       finish = () => resolve(null);
     });
-    const router = createMemoryRouter([{ path: '/', loader: () => loaded, Component: () => null }]);
+    let asked: () => void = () => {};
+    const loaderAsked = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const router = createMemoryRouter([
+      {
+        path: '/',
+        loader: () => {
+          asked();
+          return loaded;
+        },
+        Component: () => null,
+      },
+    ]);
     let done = false;
     const waiting = firstNavigation(router).then(() => {
       done = true;
     });
-    await new Promise((r) => setTimeout(r, 20));
+    // The navigation is under way (its loader was asked) and whatever it queued has run.
+    await loaderAsked;
+    await new Promise((r) => setTimeout(r, 0));
     expect(done).toBe(false);
     expect(router.state.initialized).toBe(false);
     finish();

@@ -1,6 +1,6 @@
 // Turns a validated list query into SQL pieces: the sort allow-list, search and exact filters.
 // Client strings never reach SQL text: `by` is looked up in a per-resource map of columns.
-import { describeSortKeys, resolveSortKey } from '@lbo/contract/resource';
+import { describeSortKeys, ownEntry, resolveSortKey } from '@lbo/contract/resource';
 import {
   and,
   asc,
@@ -49,7 +49,7 @@ export function orderings(
 ): { order: SQL[]; reversed: SQL[] } {
   const requested = by ?? fallback.by;
   const key = resolveSortKey(allowed, requested);
-  const column = key === undefined ? undefined : sortMap[key];
+  const column = key === undefined ? undefined : ownEntry(sortMap, key);
   if (!column) {
     throw badRequest(
       problem('sort_unknown', { by: requested.slice(0, 50), allowed: describeSortKeys(allowed) }, 'by'),

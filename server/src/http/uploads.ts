@@ -5,7 +5,7 @@
 // - a preValidation hook that lets a JSON route also take multipart (its body schema validates form_data),
 // - and the plain `POST .../photo` route answering {data: {url, path}}.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, realpath, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type Action,
@@ -24,6 +24,12 @@ import { ApiError, badRequest, type Problem, problem } from './errors';
 export { UPLOADS_URL_PREFIX };
 
 import { assertCleanBody } from './input-guard';
+
+/** The name `save` gives a file inside the upload folder: `<kind>/<uuid>.<ext>`. */
+const STORED_NAME =
+  /^[a-z0-9_-]+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
+/** Such a name at the end of a stored value, after `/uploads/`. */
+const STORED_TAIL = new RegExp(`${UPLOADS_URL_PREFIX}(${STORED_NAME.source.slice(1, -1)})$`);
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES: Readonly<Record<string, string>> = {
@@ -76,19 +82,36 @@ export class UploadStore {
     return { url: `${this.publicUrl.replace(/\/$/, '')}${UPLOADS_URL_PREFIX}${rel}`, path: rel };
   }
 
-  /** The path inside the upload folder of a url `save` answered; null for anything else. */
+  /**
+   * The path inside the upload folder (`<kind>/<uuid>.<ext>`) of a url `save` answers: the relative
+   * `/uploads/...`, or exactly this server's PUBLIC_URL before it. Null for anything else: another
+   * site's address of the same file, a `..`, any other shape.
+   */
   relPathOf(url: string): string | null {
     if (!isIssuedUploadUrl(url)) return null;
-    const at = url.indexOf(UPLOADS_URL_PREFIX);
-    return url.slice(at + UPLOADS_URL_PREFIX.length);
+    const base = this.publicUrl.replace(/\/$/, '');
+    let rest: string;
+    if (url.startsWith(UPLOADS_URL_PREFIX)) rest = url;
+    else if (base !== '' && url.startsWith(`${base}${UPLOADS_URL_PREFIX}`)) rest = url.slice(base.length);
+    else return null;
+    const rel = rest.slice(UPLOADS_URL_PREFIX.length);
+    return STORED_NAME.test(rel) ? rel : null;
   }
 
-  /** Whether a url names a file this server stored (an image field may only hold such a url). */
+  /**
+   * Whether a url names a file this server stored (an image field may only hold such a url): its
+   * path resolved, symbolic links too, stays inside the upload folder, and is a file.
+   */
   async exists(url: string): Promise<boolean> {
     const rel = this.relPathOf(url);
     if (!rel) return false;
+    const root = path.resolve(this.dir);
+    const abs = path.resolve(root, rel);
+    if (!abs.startsWith(root + path.sep)) return false;
     try {
-      return (await stat(path.join(this.dir, rel))).isFile();
+      const [realRoot, real] = await Promise.all([realpath(root), realpath(abs)]);
+      if (!real.startsWith(realRoot + path.sep)) return false;
+      return (await stat(real)).isFile();
     } catch {
       return false;
     }
@@ -115,8 +138,9 @@ export class UploadStore {
         sql`select distinct ${sql.identifier(c.column_name)} as v from ${sql.identifier(c.table_name)}
             where ${sql.identifier(c.column_name)} like ${`%${UPLOADS_URL_PREFIX}%`}`,
       );
+      // Whatever origin a stored value has (PUBLIC_URL may have changed since), its file is kept.
       for (const { v } of found) {
-        const rel = this.relPathOf(v);
+        const rel = STORED_TAIL.exec(v)?.[1];
         if (rel) referenced.add(rel);
       }
     }

@@ -1,5 +1,5 @@
 // The real server as a separate process on an embedded DATA_DIR, for the tests that kill it, lock its
-// directory or restart it (embedded.test.ts, crash-loop.test.ts).
+// directory or restart it (stress/embedded.test.ts, stress/crash-loop.test.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -45,7 +45,7 @@ export function startServer(dataDir: string, port: number): ServerProcess {
 }
 
 /** Resolves once `/health` answers 200; throws with the server's output if it exits or times out. */
-export async function waitHealthy(port: number, proc: ServerProcess, timeoutMs = 90_000): Promise<void> {
+export async function waitHealthy(port: number, proc: ServerProcess, timeoutMs = 600_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (proc.child.exitCode !== null) throw new Error(`server exited: ${proc.output()}`);

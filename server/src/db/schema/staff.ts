@@ -183,6 +183,16 @@ export const login_failures = pgTable('login_failures', {
   locked_until: timestamptz('locked_until'),
 });
 
+/**
+ * Request counts shared by every API process (http/rate-limit.ts): one row per key (`user:<id>`,
+ * `register:<address>`), counting hits until `window_end`, when the next hit starts a new window.
+ */
+export const rate_limit_counters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  window_end: timestamptz('window_end').notNull(),
+});
+
 /** One staff write: who changed which record, before and after. */
 export const audit_log = pgTable(
   'audit_log',

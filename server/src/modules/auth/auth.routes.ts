@@ -69,7 +69,7 @@ export function registerAuthRoutes(
   r.post(
     '/web/auth/register',
     {
-      config: { public: true, rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { public: true, rateLimit: { max: 10, timeWindow: 3_600_000 } },
       schema: {
         tags: ['auth'],
         summary: 'Request access: an administrator reviews the request and activates the account',

@@ -181,7 +181,7 @@ async function branchesOutside(db: DbOrTx, req: FastifyRequest, tgt: SQL): Promi
 /** The first ten branch names a message lists, and whether there are more. */
 const namesOf = (names: string[]) => ({
   branches: names.slice(0, 10).join(', '),
-  more: names.length > 10 ? 1 : 0,
+  ...(names.length > 10 ? { more: 1 } : {}),
 });
 
 /**

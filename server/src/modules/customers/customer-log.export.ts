@@ -74,7 +74,7 @@ const REFERENCES = {
   region_area_id: { table: region_areas, id: region_areas.id, name: region_areas.name },
 } as const;
 type RefField = keyof typeof REFERENCES;
-const isRef = (f: string): f is RefField => f in REFERENCES;
+const isRef = (f: string): f is RefField => Object.hasOwn(REFERENCES, f);
 
 /** Names of the records a batch of log rows refers to, one query per kind of record. */
 async function namesFor(db: Db, rows: Record<string, unknown>[]): Promise<Map<string, string>> {

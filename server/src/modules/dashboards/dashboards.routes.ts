@@ -322,6 +322,7 @@ export function registerDashboardRoutes(app: FastifyInstance, db: Db, vaCallback
         tags: ['integration'],
         summary:
           "The bank's virtual-account payment notification. Authenticated by the shared callback token (header X-Callback-Token, setting VA_CALLBACK_TOKEN), not a staff token: 401 otherwise. Idempotent on payment_id: a repeat answers 200 with applied=false and changes nothing (409 if its invoice number, amount or time differ). The invoice (by document number) gets the amount added to paid_amount and becomes partial or paid, in one transaction; an unknown or cancelled invoice number is stored unmatched.",
+        security: [{ callbackToken: [] }],
         headers: z.object({ 'x-callback-token': z.string().optional() }),
         body: VaPaymentNotification,
         response: { 200: z.object({ data: VaPaymentResult }) },

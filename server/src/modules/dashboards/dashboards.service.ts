@@ -15,6 +15,7 @@ import {
   OMZET_CUSTOMER_SORT_KEYS,
   REGISTERED_SORT_KEYS,
 } from '@lbo/contract/dashboards';
+import { ownEntry } from '@lbo/contract/resource';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rows } from '../../db/client';
@@ -480,12 +481,15 @@ export async function customerFigures(
   // them. Only the turnover is summed (dash_day_customer: every day of the range, no edges).
   const turnover = sql`select customer_id as k, sum(turnover) as turnover from dash_day_customer
     where ${B(sql`branch_id`)} and day between ${range.start}::date and ${range.end}::date group by 1`;
-  const orderCol = {
-    turnover: sql`coalesce(t.turnover, 0)`,
-    customer_name: sql`cand.customer_name`,
-    customer_code: sql`cand.customer_code`,
-    invoice_count: sql`coalesce(n.invoice_count, 0)`,
-  }[key];
+  const orderCol = ownEntry(
+    {
+      turnover: sql`coalesce(t.turnover, 0)`,
+      customer_name: sql`cand.customer_name`,
+      customer_code: sql`cand.customer_code`,
+      invoice_count: sql`coalesce(n.invoice_count, 0)`,
+    },
+    key,
+  );
   const counts =
     key === 'invoice_count'
       ? sql`select customer_id, count(*)::int as invoice_count from sales_invoices
@@ -592,12 +596,15 @@ export async function omzetCustomers(
     q,
     needCand ? (col) => sql`${col} in (select id from cand)` : undefined,
   );
-  const orderCol = {
-    turnover: sql`t.turnover`,
-    qty: sql`t.qty`,
-    customer_name: sql`c.customer_name`,
-    customer_code: sql`c.customer_code`,
-  }[key];
+  const orderCol = ownEntry(
+    {
+      turnover: sql`t.turnover`,
+      qty: sql`t.qty`,
+      customer_name: sql`c.customer_name`,
+      customer_code: sql`c.customer_code`,
+    },
+    key,
+  );
   const byCustomer = key === 'customer_name' || key === 'customer_code';
   const result = await query<Record<string, unknown> & { total: number }>(
     db,

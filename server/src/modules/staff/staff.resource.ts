@@ -105,8 +105,13 @@ export const staffUserResource = defineResource({
       };
     },
     afterCreate: (id, input, { tx }) => replaceScope(tx, id, input),
-    beforeUpdate: async (_id, input, _before, { req, tx }) => {
+    beforeUpdate: async (id, input, _before, { req, tx }) => {
       await assertGrantableScope(tx, req, input);
+      // A new password or role group ends the user's sessions (0015_hardening.sql's trigger); users
+      // editing themselves keep the session they edit from, for this transaction only.
+      if (id === req.user.id) {
+        await tx.execute(sql`select set_config('lbo.keep_session', ${String(req.user.sessionId)}, true)`);
+      }
       const values: Record<string, unknown> = { ...input };
       if (input.email) values.email = input.email.toLowerCase();
       if (input.password) values.password_hash = await hashPassword(input.password);

@@ -10,6 +10,8 @@
 // lines whose item belongs to the item category named by the target (matched ignoring case). The
 // report computes them for the page it answers only (a lateral aggregate per target row over the
 // customer's invoices, index customer_id, invoice_date), so it sorts by the target's own columns.
+
+import { ownEntry } from '@lbo/contract/resource';
 import type { CategoryArea, CategoryKind, CategoryReportRow } from '@lbo/contract/targets';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -64,7 +66,7 @@ function sortSql(
   tie: SQL = sql`t.id`,
 ): SQL {
   const key = (by ?? fallback).replace(ALIAS, '');
-  const col = map[key];
+  const col = ownEntry(map, key);
   if (!col) {
     const allowed = `${Object.keys(map).join(', ')} (each also as def.<name>)`;
     throw badRequest(problem('sort_unknown', { by: (by ?? '').slice(0, 50), allowed }, 'by'));
@@ -148,7 +150,7 @@ export function distinctCustomers(
     target_count: sql`g.target_count`,
   };
   const key = (q.by ?? 'customer_name').replace(ALIAS, '');
-  const col = sortMap[key];
+  const col = ownEntry(sortMap, key);
   if (!col) {
     throw badRequest(
       problem(

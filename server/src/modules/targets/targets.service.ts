@@ -5,6 +5,8 @@
 // sales_invoices customer_id, invoice_date). invoice_date is the Asia/Jakarta business date, so a
 // month is a plain date range; cancelled invoices are excluded, as in the customer detail and the
 // dashboards' turnover.
+
+import { ownEntry } from '@lbo/contract/resource';
 import type { CustomerTargetPeriod, TargetMonth } from '@lbo/contract/targets';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -82,7 +84,7 @@ const MONTH_SORT: Record<string, (m: TargetMonth) => number | null> = {
 /** Orders the months (nulls last whatever the direction; ties by month). */
 export function sortMonths(months: TargetMonth[], by: string | undefined, dir: 'asc' | 'desc' | undefined) {
   const key = (by ?? 'month').replace(/^(def|pc|pl|b)\./, '');
-  const get = MONTH_SORT[key];
+  const get = ownEntry(MONTH_SORT, key);
   if (!get) {
     const allowed = `${Object.keys(MONTH_SORT).join(', ')} (each also as def.<name>)`;
     throw badRequest(problem('sort_unknown', { by: (by ?? '').slice(0, 50), allowed }, 'by'));

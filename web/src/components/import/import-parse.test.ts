@@ -81,15 +81,14 @@ describe('tableToImport', () => {
     expect(parsed.lines).toEqual([1, 2, 4]);
   });
 
-  it('should read 50,000 rows quickly and report progress', () => {
+  // Its time is measured by `npm run bench -- --only import-parse` (target under 2 s).
+  it('should read 50,000 rows and report progress', () => {
     const table = [['customer_code'], ...Array.from({ length: 50_000 }, (_, i) => [`C${i}`])];
     const progress: number[] = [];
-    const started = performance.now();
     const parsed = tableToImport(table, codes, (p) => progress.push(p.done));
     expect(parsed.rows).toHaveLength(50_000);
     expect(parsed.lines[49_999]).toBe(50_001);
     expect(progress.length).toBeGreaterThanOrEqual(10);
-    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 

@@ -7,13 +7,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const WORKERS = 6;
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 const onServer = !!process.env.TEST_DATABASE_URL;
 
 type Reply = { pid: number; ok?: boolean; message?: string; released?: boolean; ready?: boolean };
 
 function spawnWorker(): Promise<ChildProcess> {
-  const child = fork(path.join(import.meta.dirname, 'support', 'lock-worker.ts'), [], {
+  const child = fork(path.join(import.meta.dirname, '..', 'support', 'lock-worker.ts'), [], {
     cwd: SERVER_DIR,
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -48,7 +48,7 @@ const newDir = () => {
 beforeAll(async () => {
   if (onServer) return;
   workers = await Promise.all(Array.from({ length: WORKERS }, spawnWorker));
-}, 120_000);
+});
 afterAll(() => {
   for (const w of workers) w.kill('SIGKILL');
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -66,7 +66,7 @@ describe.skipIf(onServer)('DATA_DIR lock', () => {
       }
       await Promise.all(workers.map((w) => ask(w, { cmd: 'release' })));
     }
-  }, 120_000);
+  });
 
   it('should let exactly one take over from a killed owner, at once, whatever its lock file says', async () => {
     for (let trial = 0; trial < 30; trial++) {
@@ -88,5 +88,5 @@ describe.skipIf(onServer)('DATA_DIR lock', () => {
       expect({ trial, winners: replies.filter((r) => r.ok).length }).toEqual({ trial, winners: 1 });
       await Promise.all(workers.map((w) => ask(w, { cmd: 'release' })));
     }
-  }, 120_000);
+  });
 });

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer as start, waitHealthy } from './support/server-process';
+import { freePort, startServer as start, waitHealthy } from '../support/server-process';
 
 const onServer = !!process.env.TEST_DATABASE_URL;
 if (onServer)
@@ -71,5 +71,5 @@ describe.skipIf(onServer)('embedded database process', () => {
       restarted.child.kill('SIGTERM');
       expect(await restarted.exited).toBe(0);
     }
-  }, 180_000);
+  });
 });

@@ -6,10 +6,10 @@
 import { jakartaDate } from '@lbo/contract/common';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../src/db/schema/customers';
-import { postMovements } from '../src/domain/ledger';
-import { verifyBalances } from '../src/modules/points/points.verify';
-import { createHarness, type Harness } from './harness';
+import { customers } from '../../src/db/schema/customers';
+import { postMovements } from '../../src/domain/ledger';
+import { verifyBalances } from '../../src/modules/points/points.verify';
+import { createHarness, type Harness } from '../harness';
 
 let h: Harness;
 let admin: string;

@@ -3,9 +3,9 @@
 // conditional balance update lets exactly as many through as the balance allows, never more.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyBalances } from '../src/modules/points/points.verify';
-import { createHarness, type Harness } from './harness';
-import { credit, makeCustomer } from './points-factories';
+import { verifyBalances } from '../../src/modules/points/points.verify';
+import { createHarness, type Harness } from '../harness';
+import { credit, makeCustomer } from '../points-factories';
 
 let h: Harness;
 let admin: string;
