@@ -17,8 +17,8 @@ import { registerAuth, resolveJwtSecret, TokenService } from './http/auth';
 import { errorBody, localizedErrorBody, problem, registerErrorHandling } from './http/errors';
 import { registerInputGuards } from './http/input-guard';
 import { requestLang } from './http/messages';
-import type { RouteScope } from './http/scope';
 import { PgCounterStore, registerRateLimits } from './http/rate-limit';
+import type { RouteScope } from './http/scope';
 import { createSerializerCompiler } from './http/serializer';
 import { MAX_UPLOAD_BYTES, UPLOADS_URL_PREFIX, UploadStore } from './http/uploads';
 import { AuthService } from './modules/auth/auth.service';
@@ -136,6 +136,8 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
     logController: new LogController({ disableRequestLogging: config.logRequests !== true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     bodyLimit: 1024 * 1024,
+    // A plugin (swagger-ui reading its assets) can take longer than the default 10 s on a loaded machine.
+    pluginTimeout: 120_000,
     trustProxy: false,
     ajv: undefined,
     clientErrorHandler,
