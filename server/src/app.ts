@@ -140,6 +140,8 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
     logController: new LogController({ disableRequestLogging: config.logRequests !== true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     bodyLimit: 1024 * 1024,
+    // A plugin (swagger-ui reading its assets) can take longer than the default 10 s on a loaded machine.
+    pluginTimeout: 120_000,
     trustProxy: false,
     ajv: undefined,
     clientErrorHandler,

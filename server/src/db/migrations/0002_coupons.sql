@@ -1,4 +1,4 @@
--- issue 10: coupons, redemptions, vouchers, lottery. Hand-written, statements separated by breakpoint markers like 0001.
+-- Coupons, redemptions, vouchers, lottery. Hand-written, statements separated by breakpoint markers like 0001.
 -- A coupon may be limited to customer types and branches (empty: everyone).
 ALTER TABLE "coupons" ADD COLUMN "customer_type_ids" integer[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE "coupons" ADD COLUMN "branch_ids" integer[] DEFAULT '{}' NOT NULL;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- issue 11: promos, content, broadcasts. Hand-written, statements separated by breakpoint markers like 0001.
+-- Promos, content, broadcasts. Hand-written, statements separated by breakpoint markers like 0001.
 -- A promo may be limited to some customer types (empty: every type).
 ALTER TABLE "promos" ADD COLUMN "customer_type_ids" integer[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
 -- Where the app opens when a broadcast is tapped ('' for nowhere).

@@ -1,4 +1,4 @@
--- issue 12: targets, target category volume, upload folders. Hand-written, statements separated by breakpoint markers like 0001.
+-- Targets, target category volume, upload folders. Hand-written, statements separated by breakpoint markers like 0001.
 -- Upload folders run between optional dates; a photo keeps the url of its thumbnail (made on upload).
 ALTER TABLE "upload_folders" ADD COLUMN "start_date" date;--> statement-breakpoint
 ALTER TABLE "upload_folders" ADD COLUMN "end_date" date;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- issue 13: turnover rollups, invoice tracking, virtual-account payments. Hand-written, statements
+-- Turnover rollups, invoice tracking, virtual-account payments. Hand-written, statements
 -- separated by breakpoint markers like 0001. Described for other areas in /work/notes/rollups.md and in
 -- docs (server/src/modules/dashboards/README.md).
 --

@@ -1,2 +1,2 @@
--- issue 15: list and report performance. Hand-written, statements separated by breakpoint markers like 0001.
+-- List and report performance. Hand-written, statements separated by breakpoint markers like 0001.
 SELECT 1;

@@ -1,4 +1,4 @@
--- Issue 15, target 3: points reports that do not grow with the date range.
+-- Points reports that do not grow with the date range.
 --
 -- point_report_docs: one row per report group and entry date, over the live (non-void) ledger rows.
 --   A report group is what GET /point/report shows as one row: the rows of one invoice document for

@@ -1,4 +1,4 @@
--- issue 15: the customer list's search over one generated, lower-cased column (name, code, owner) with
+-- The customer list's search over one generated, lower-cased column (name, code, owner) with
 -- one trigram index, instead of ILIKE over three columns: a common word ("toko", "sumber") at 100k
 -- customers went from a sequential scan of 0.5-1.6 s to one bitmap index scan with a LIKE recheck.
 ALTER TABLE "customers" ADD COLUMN IF NOT EXISTS "search_text" text

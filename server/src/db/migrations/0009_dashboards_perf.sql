@@ -1,4 +1,4 @@
--- issue 13 (speed): two more rollups kept by the same triggers as 0005_dashboards.sql, in the writer's
+-- Two more rollups kept by the same triggers as 0005_dashboards.sql, in the writer's
 -- own transaction. Idempotent: every statement can run again (tables IF NOT EXISTS, functions OR REPLACE,
 -- triggers dropped and made again, the two new tables refilled from the base tables).
 --

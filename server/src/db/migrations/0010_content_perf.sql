@@ -1,4 +1,4 @@
--- issue 11: broadcast execute speed. Hand-written, statements separated by breakpoint markers like 0001.
+-- Broadcast execute speed. Hand-written, statements separated by breakpoint markers like 0001.
 --
 -- Executing a broadcast to 100,000 stores is one INSERT ... SELECT of 100,000 delivery rows. Its time
 -- went into two per-row foreign-key checks (200,000 trigger calls, each a SELECT ... FOR KEY SHARE

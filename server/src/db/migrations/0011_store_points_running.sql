@@ -1,4 +1,4 @@
--- Issue 15, target 3: the store points report (GET /point/report/store) at a cost that does not grow
+-- The store points report (GET /point/report/store) at a cost that does not grow
 -- with the date range.
 --
 -- point_report_running: per customer and calendar month, the running totals of the customer's

@@ -1,4 +1,4 @@
--- issue 15 (target 2): the customer list's search under an equality filter. The trigram index alone
+-- The customer list's search under an equality filter. The trigram index alone
 -- cannot apply a filter, and PostgreSQL, blind to how a word and a filter correlate (every "toko" is of
 -- one customer type, every "warung" of another), read all 100k rows for a type + common word that
 -- share no row (50-80 ms). This index holds the search column's trigrams and the list's equality

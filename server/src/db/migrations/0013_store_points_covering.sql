@@ -1,4 +1,4 @@
--- Issue 15, target 3: the store points report (GET /point/report/store) under 100 ms for a year.
+-- The store points report (GET /point/report/store) under 100 ms for a year.
 -- Its population (the customers with movements in the range and the sort figure) is one row per
 -- customer at each end of the range, joined on the customer (points.reports.ts runningPopulation):
 -- - the end: the customer's latest running row (`last`; for a range ending before some customer's
