@@ -1,3 +1,6 @@
+-- The stores' companion app: store sessions share auth_sessions and refresh_tokens (customer_id beside
+-- user_id, exactly one set), one-time sign-in codes (keyed hashes), the answers kept for retried
+-- requests (store_idempotency), and read receipts on broadcast deliveries with the inbox index.
 CREATE TABLE "store_idempotency" (
 	"customer_id" integer NOT NULL,
 	"key" text NOT NULL,
