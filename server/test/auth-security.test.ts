@@ -14,13 +14,13 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { rows } from '../src/db/client';
 import { TokenService } from '../src/http/auth';
-import { hashPassword, verifyPassword } from '../src/modules/auth/password';
+import { hashPassword, verifyPassword } from '../src/http/password';
 import { ADMIN, BRANCH_USER } from './fixtures';
 import { createHarness, type Harness } from './harness';
 
 // Counts the password checks, the slow step the sign-in limit must guard.
-vi.mock('../src/modules/auth/password', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/modules/auth/password')>();
+vi.mock('../src/http/password', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/http/password')>();
   return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
 });
 const checks = () => vi.mocked(verifyPassword).mock.calls.length;

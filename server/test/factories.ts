@@ -19,7 +19,7 @@ import {
   staff_users,
 } from '../src/db/schema/staff';
 import { customer_targets } from '../src/db/schema/targets';
-import { hashPassword } from '../src/modules/auth/password';
+import { hashPassword } from '../src/http/password';
 
 let seq = 0;
 const next = () => ++seq;

@@ -16,7 +16,7 @@ import {
   staff_user_branches,
   staff_users,
 } from '../src/db/schema/staff';
-import { hashPassword } from '../src/modules/auth/password';
+import { hashPassword } from '../src/http/password';
 import { ensureSuperAdmin } from '../src/modules/staff/bootstrap';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin123' };

@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { hashPassword } from '../src/http/password';
 import { type CounterStore, PgCounterStore, RateLimiter } from '../src/http/rate-limit';
-import { hashPassword } from '../src/modules/auth/password';
 import { createHarness, type Harness } from './harness';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';

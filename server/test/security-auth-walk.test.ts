@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { TokenService } from '../src/http/auth';
-import { hashPassword } from '../src/modules/auth/password';
+import { hashPassword } from '../src/http/password';
 import { ADMIN } from './fixtures';
 import { createHarness, type Harness } from './harness';
 import { callRoute, protectedRoutes } from './support/routes';

@@ -2,12 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { registerExportRowFormat } from '../resources/export';
 import { assertReferences } from '../resources/references';
 import { registerResource } from '../resources/routes';
 import { registerAuthRoutes } from './auth/auth.routes';
 import type { AuthService } from './auth/auth.service';
 import { contentResources, registerContentRoutes } from './content/content.module';
 import { couponsResources, registerCouponRoutes } from './coupons/coupons.module';
+import { customerLogExportRows } from './customers/customer-log.export';
 import { customerResources } from './customers/customers.resource';
 import { registerCustomerRoutes } from './customers/customers.routes';
 import {
@@ -63,6 +65,8 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
     const schema = (req.routeOptions.schema as { body?: unknown } | undefined)?.body;
     if (schema) await assertReferences(deps.database.db, req, schema, req.body, { unknown: 'leave' });
   });
+  // The customer log's export words its columns as its screen does; the export machinery stays generic.
+  registerExportRowFormat('customer_log', customerLogExportRows);
   registerAuthRoutes(api, deps.auth, deps.database.db);
   for (const def of resources) registerResource(api, deps.database.db, def);
   registerPointRoutes(api, deps.database.db);

@@ -19,7 +19,6 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { badRequest, problem } from '../http/errors';
 import { type Lang, requestLang } from '../http/messages';
-import { customerLogExportRows } from '../modules/customers/customer-log.export';
 import type { AnyResourceDef } from './define';
 import { baseQuery, conditions, selectColumns } from './routes';
 
@@ -50,11 +49,19 @@ const WORDS: Record<Lang, Record<'yes' | 'no' | 'active' | 'inactive', string>> 
   id: { yes: 'Ya', no: 'Tidak', active: 'Aktif', inactive: 'Nonaktif' },
 };
 
-/** Lists that word some of their columns their own way (the screen's render), per batch of rows. */
-const ROW_FORMATS = new Map<
-  string,
-  (db: Db, rows: Record<string, unknown>[], lang: Lang) => Promise<Record<string, unknown>[]>
->([['customer_log', customerLogExportRows]]);
+/** Words some of a list's columns its own way (the screen's render), per batch of rows. */
+export type ExportRowFormat = (
+  db: Db,
+  rows: Record<string, unknown>[],
+  lang: Lang,
+) => Promise<Record<string, unknown>[]>;
+
+const ROW_FORMATS = new Map<string, ExportRowFormat>();
+
+/** modules/index.ts registers each area's format here, so this shared machinery never imports an area. */
+export function registerExportRowFormat(name: string, format: ExportRowFormat): void {
+  ROW_FORMATS.set(name, format);
+}
 
 /** The business day's clock (Asia/Jakarta, UTC+7 all year): a timestamp as the screens show it. */
 const JAKARTA_MS = 7 * 3600_000;

@@ -3,7 +3,7 @@
 // Idempotent: what exists already is left as it is.
 import { PERMISSION_AREAS } from '@lbo/contract/common';
 import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../http/password';
 import type { DbOrTx } from '../client';
 import { branches } from '../schema/organisation';
 import { role_group_roles, role_groups, roles, staff_user_branches, staff_users } from '../schema/staff';

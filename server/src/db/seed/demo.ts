@@ -4,7 +4,7 @@
 // seed gives the same data every time (relative to today in Asia/Jakarta). The same plan, with
 // bigger numbers and in batches, makes the benchmark data set (large.ts).
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../http/password';
 import type { Database, DbOrTx } from '../client';
 import { staff_user_regions, staff_users } from '../schema/staff';
 import { seedAccessControl } from './base';

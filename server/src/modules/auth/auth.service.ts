@@ -16,7 +16,7 @@ import {
   type TokenService,
 } from '../../http/auth';
 import { ApiError, problem, unauthenticated } from '../../http/errors';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '../../http/password';
 
 const WRONG = problem('wrong_credentials');
 const ENDED = problem('session_ended');

@@ -8,8 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { InvoiceWriteHook } from '../../domain/invoice-hooks';
 import type { AnyResourceDef } from '../../resources/define';
-import type { InvoiceWriteHook } from '../integration/integration.service';
 import { registerDashboardRoutes as registerRoutes } from './dashboards.routes';
 
 export const dashboardsResources: AnyResourceDef[] = [];

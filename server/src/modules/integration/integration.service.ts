@@ -25,6 +25,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, rows, type Tx } from '../../db/client';
+import type { InvoiceWriteHook } from '../../domain/invoice-hooks';
 import { problem, type Said } from '../../http/errors';
 import { seesBranch } from '../../http/scope';
 import {
@@ -40,9 +41,6 @@ import {
   type UpsertOptions,
   upsertRows,
 } from '../../resources/imports';
-
-/** Runs inside the import's transaction with the ids of the invoices inserted or updated by it. */
-export type InvoiceWriteHook = (tx: Tx, invoiceIds: number[]) => Promise<unknown>;
 
 export type ImportHooks = {
   /** Called after sales invoices (and their lines) are written, before the commit. */

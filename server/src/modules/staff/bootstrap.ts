@@ -4,7 +4,7 @@ import { PERMISSION_AREAS } from '@lbo/contract/common';
 import { count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { role_group_roles, role_groups, roles, staff_users } from '../../db/schema/staff';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../../http/password';
 
 const title = (area: string) => area.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 

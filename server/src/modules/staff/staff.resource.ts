@@ -14,9 +14,9 @@ import {
   staff_users,
 } from '../../db/schema/staff';
 import { ApiError, conflict, forbidden, problem } from '../../http/errors';
+import { hashPassword } from '../../http/password';
 import { branchScope, seesBranch } from '../../http/scope';
 import { defineResource, outerColumn } from '../../resources/define';
-import { hashPassword } from '../auth/password';
 
 const idArray = (table: string, column: string, key: string, owner: AnyPgColumn) =>
   sql<

@@ -20,15 +20,15 @@ import { IconActivity, IconChartBar, IconMapPin } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api-client';
 import { resourceKeys } from '../../app/query-keys';
+import { CustomerTargetsSlot } from '../../app/slots';
 import { ErrorAlert } from '../../components/feedback/error-alert';
 import { formatDate, formatNumber } from '../../components/resource/format';
 import { fetchSelect, fillPath, selectSource } from '../../components/resource/resource-api';
 import type { Row } from '../../components/resource/types';
-import { CustomerTargets } from '../targets/customer-targets';
 
 type Detail = CustomerDetail;
 const k = (key: string) => `resources.customer.detail.${key}`;
@@ -283,7 +283,9 @@ export function CustomerDetailExtra({ record, data }: { record: Row; data: Row }
             <TargetsPanel detail={detail} lang={lang} t={t} />
           </Tabs.Panel>
           <Tabs.Panel value="target_periods">
-            <CustomerTargets customerId={id} year={year} />
+            <Suspense fallback={<Loader size="sm" />}>
+              <CustomerTargetsSlot customerId={id} year={year} />
+            </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="visits">
             <VisitsPanel detail={detail} t={t} />

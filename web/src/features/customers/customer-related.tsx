@@ -6,13 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePermissions } from '../../app/use-session';
 import { formatNumber } from '../../components/resource/format';
+import { customerListLink } from '../../components/resource/list-links';
 import type { Row } from '../../components/resource/types';
-
-/** `/path?customer_id=1&for=Name`: the list reads the id as a filter and names it by `for`. */
-export const customerListLink = (path: string, record: Row, extra = '') =>
-  `/${path}?customer_id=${encodeURIComponent(String(record.customer_id ?? record.id))}&for=${encodeURIComponent(
-    String(record.customer_name ?? ''),
-  )}${extra}`;
 
 export function CustomerRelated({ record }: { record: Row }) {
   const { t, i18n } = useTranslation();

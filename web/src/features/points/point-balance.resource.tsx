@@ -3,9 +3,9 @@
 import { customerBalanceContract } from '@lbo/contract/points';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
+import { customerListLink } from '../../components/resource/list-links';
 import { defineResource } from '../../components/resource/types';
 import { branchSource, regionGroupSource, regionSource } from '../common-sources';
-import { customerListLink } from '../customers/customer-related';
 import { customerColumns, customerLabel, POINT_RESOURCES, PointsValue } from './point-shared';
 
 export const resource = defineResource({
