@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './auth/auth.routes';
 import type { AuthService } from './auth/auth.service';
 import { contentResources, registerContentRoutes } from './content/content.module';
 import { couponsResources, registerCouponRoutes } from './coupons/coupons.module';
+import { redeemCoupon } from './coupons/coupons.service';
 import { customerLogExportRows } from './customers/customer-log.export';
 import { customerResources } from './customers/customers.resource';
 import { registerCustomerRoutes } from './customers/customers.routes';
@@ -77,7 +78,8 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   registerContentRoutes(api, deps.database.db);
   registerTargetRoutes(api, deps.database.db);
   registerDashboardRoutes(api, deps.database.db, deps.config);
-  registerStoreRoutes(api, deps.database.db, deps.storeAuth);
+  // Stores redeem through the coupons module's own service: composed here, as areas don't import each other.
+  registerStoreRoutes(api, deps.database.db, deps.storeAuth, redeemCoupon);
   // The ERP feed earns points inside its own transaction: composed here so neither area imports the other.
   registerIntegrationRoutes(api, deps.database.db, {
     afterSalesInvoices: [applyInvoicePoints, ...dashboardInvoiceHooks],

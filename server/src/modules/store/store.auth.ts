@@ -8,7 +8,6 @@ import type { FastifyRequest } from 'fastify';
 import { type Db, type DbOrTx, rows } from '../../db/client';
 import type { AuthStore, StoreSessionResolver, TokenService } from '../../http/auth';
 import { ApiError, notFound, problem, unauthenticated } from '../../http/errors';
-import type { AuthService } from '../auth/auth.service';
 import type { OtpAdapter } from './store.otp';
 
 export const OTP_TTL_SECONDS = 300;
@@ -37,6 +36,33 @@ type StoreRow = StoreChoice & { active: boolean; show_in_app: boolean };
 const printable = (s: unknown, max: number) =>
   typeof s === 'string' ? s.replace(/[^\x20-\x7e]/g, '').slice(0, max) : '';
 
+type StorePrincipal = { customerId: number };
+/** The refresh token a rotation used (what `issue` builds the new pair from). */
+type UsedRefresh = { id: number; customer_id: number | null; session_id: number };
+/**
+ * What a store's sign-in needs of the staff session machinery (sessions, single-use refresh tokens,
+ * revocation): the auth module's AuthService, handed in where the app composes its services.
+ */
+export type SessionMachinery = {
+  openSession(db: DbOrTx, principal: StorePrincipal): Promise<number>;
+  newRefreshToken(
+    db: DbOrTx,
+    principal: StorePrincipal,
+    sessionId: number,
+    replacing?: number,
+  ): Promise<string>;
+  rotate<T>(
+    refreshToken: string,
+    kind: 'store',
+    issue: (tx: DbOrTx, used: UsedRefresh) => Promise<T>,
+  ): Promise<T>;
+  endSession(
+    principal: StorePrincipal,
+    which: { sessionId?: number; refreshToken?: string },
+  ): Promise<void> | undefined;
+  endAllSessions(principal: StorePrincipal): Promise<void>;
+};
+
 export class StoreAuthService implements StoreSessionResolver {
   private readonly codeKey: Buffer;
   /** customer id -> when this process last wrote its last seen (the database decides across processes). */
@@ -46,7 +72,7 @@ export class StoreAuthService implements StoreSessionResolver {
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
-    private readonly auth: AuthService,
+    private readonly auth: SessionMachinery,
     private readonly otp: OtpAdapter,
     secret: string,
   ) {

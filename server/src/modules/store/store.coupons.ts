@@ -4,9 +4,8 @@
 import type { StoreCoupon, StoreRedeemResult } from '@lbo/contract/store';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type Db, type DbOrTx, rows } from '../../db/client';
+import { type Db, type DbOrTx, rows, type Tx } from '../../db/client';
 import { conflict, problem } from '../../http/errors';
-import { redeemCoupon } from '../coupons/coupons.service';
 import { iso } from './store.reads';
 
 const TODAY = sql`(now() at time zone 'Asia/Jakarta')::date`;
@@ -47,7 +46,18 @@ async function redemptionAnswer(db: DbOrTx, id: number, balance: number): Promis
  * transaction: a retry arriving meanwhile waits on it and then reads the first answer; a first
  * attempt that failed rolled its claim back, so the retry acts afresh.
  */
+/**
+ * The coupons module's redemption (staff and stores share it), handed in by modules/index.ts, which
+ * composes the areas.
+ */
+export type RedeemCoupon = (
+  tx: Tx,
+  req: FastifyRequest,
+  input: { coupon_id: number; customer_id: number; note: string },
+) => Promise<{ id: number; point_balance: number }>;
+
 export async function redeemForStore(
+  redeemCoupon: RedeemCoupon,
   db: Db,
   req: FastifyRequest,
   couponId: number,

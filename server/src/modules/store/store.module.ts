@@ -3,12 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { notFound, problem } from '../../http/errors';
 import type { StoreAuthService } from './store.auth';
+import type { RedeemCoupon } from './store.coupons';
 import { registerStoreAuthRoutes, registerStoreReadRoutes } from './store.routes';
 
 /** Fields through which a request could name a store: only the signed-in store's own value passes. */
 const STORE_FIELDS = ['customer_id', 'customer_code'] as const;
 
-export function registerStoreRoutes(app: FastifyInstance, db: Db, stores: StoreAuthService): void {
+export function registerStoreRoutes(
+  app: FastifyInstance,
+  db: Db,
+  stores: StoreAuthService,
+  redeemCoupon: RedeemCoupon,
+): void {
   // The handlers read the store from the token alone; a request that names another store anyway
   // (path, query or body) answers 404, as for a record that does not exist, never another store's data.
   app.addHook('preValidation', async (req) => {
@@ -26,5 +32,5 @@ export function registerStoreRoutes(app: FastifyInstance, db: Db, stores: StoreA
     }
   });
   registerStoreAuthRoutes(app, stores);
-  registerStoreReadRoutes(app, db);
+  registerStoreReadRoutes(app, db, redeemCoupon);
 }

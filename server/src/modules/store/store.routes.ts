@@ -33,7 +33,7 @@ import type { Db } from '../../db/client';
 import { localizedErrorBody } from '../../http/errors';
 import { requestLang } from '../../http/messages';
 import { type StoreAuthService, StoreChoiceRequired } from './store.auth';
-import { redeemForStore, storeCoupons } from './store.coupons';
+import { type RedeemCoupon, redeemForStore, storeCoupons } from './store.coupons';
 import {
   markInboxRead,
   storeFeed,
@@ -132,7 +132,7 @@ export function registerStoreAuthRoutes(app: FastifyInstance, stores: StoreAuthS
 }
 
 /** The signed-in store's own records: every query takes req.store.customerId, never a client id. */
-export function registerStoreReadRoutes(app: FastifyInstance, db: Db) {
+export function registerStoreReadRoutes(app: FastifyInstance, db: Db, redeemCoupon: RedeemCoupon) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const store = { audience: 'store' as const, scope: 'store' as const };
   r.get(
@@ -246,6 +246,7 @@ export function registerStoreReadRoutes(app: FastifyInstance, db: Db) {
     },
     async (req, reply) => {
       const data = await redeemForStore(
+        redeemCoupon,
         db,
         req,
         req.params.id,
