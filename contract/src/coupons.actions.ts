@@ -3,7 +3,7 @@
 // and deleting every lottery coupon the caller may see.
 import { z } from 'zod';
 import { ActionPreview, defineAction } from './action';
-import { Id, qInt, qString } from './common';
+import { Id, qInt, qString, ref } from './common';
 import { COUPON_LIFECYCLE, CouponRedeem } from './coupons';
 
 /** A revert moves points: the web refreshes these lists too. */
@@ -90,7 +90,7 @@ export const couponStatusAction = defineAction({
 
 /** The lottery coupons DELETE /lottary/all removes: these filters, within the caller's branches. */
 export const LotteryDeleteQuery = z.object({
-  branch_id: qInt(),
+  branch_id: ref('branch', qInt()),
   region_id: qInt(),
   period: qString(),
 });

@@ -260,6 +260,11 @@ describe('lottery lists, report and delete all', () => {
     expect((await h.call(await h.login(viewer), 'DELETE', '/lottary/all?confirm_count=5')).status).toBe(403);
     const preview = await h.call(token, 'GET', '/lottary/all/preview');
     expect(preview.body.data).toEqual({ count: 3 });
+    // A branch filter outside the caller's branches is refused, not answered with an empty delete.
+    const b2 = h.fixture.branches.b2.id;
+    const foreign = await h.call(token, 'DELETE', `/lottary/all?branch_id=${b2}&confirm_count=0`);
+    expect(foreign.status).toBe(403);
+    expect((await h.call(token, 'GET', `/lottary/all/preview?branch_id=${b2}`)).status).toBe(403);
     const missing = await h.call(token, 'DELETE', '/lottary/all');
     expect(missing.status).toBe(400);
     const wrong = await h.call(token, 'DELETE', '/lottary/all?confirm_count=5');

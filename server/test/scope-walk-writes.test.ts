@@ -1,6 +1,6 @@
 // The scope walk over writes: a scoped writer (create/update/delete in every area but staff and roles,
 // on two branches) calls every signed-in route of the route table, every method, with records of the
-// third branch in the path and in every reference field of the body, both generated from the
+// third branch in the path and in every reference field of the body and the query, generated from the
 // declarations (resource scope rules, contract `ref` fields). No such call may succeed, and no record
 // of the other branch may change.
 import { PERMISSION_AREAS, type PermissionArea } from '@lbo/contract/common';
@@ -186,6 +186,12 @@ function withForeignReferences(schema: unknown, body: Record<string, unknown>): 
   return named;
 }
 
+/** Whether a query schema asks for the preview's count to be echoed. */
+const confirmed = (schema: unknown) => {
+  const shape = zdef(schema)?.shape as Record<string, unknown> | undefined;
+  return !!shape && Object.hasOwn(shape, 'confirm_count');
+};
+
 describe('scope walk: a scoped writer on every route, with the other branch’s records', () => {
   it('should neither read nor change a record of the other branch', async () => {
     const before = await foreignData();
@@ -203,13 +209,25 @@ describe('scope walk: a scoped writer on every route, with the other branch’s 
       const body = (route.body ? sample(route.body) : undefined) as Record<string, unknown> | undefined;
       const names = body ? withForeignReferences(route.body, body) : false;
       if (body) for (const p of params) if (p in body) body[p] = ids[0];
-      if (params.length === 0 && !names) continue; // names nothing of another branch
-      const res = await h.call(writer, route.method as 'POST', url, body);
+      // The query's reference fields too (a write's filter: DELETE /lottary/all?branch_id=).
+      const query: Record<string, unknown> = {};
+      const queryNames = route.query ? withForeignReferences(route.query, query) : false;
+      if (params.length === 0 && !names && !queryNames) continue; // names nothing of another branch
+      const search = new URLSearchParams(
+        Object.entries(query).map(([k, v]) => [k, String(v)] as [string, string]),
+      );
+      // A count-confirmed action is sent the count its preview answers, so the call reaches the action.
+      if (queryNames && confirmed(route.query)) {
+        const preview = await h.call(writer, 'GET', `${url}/preview?${search}`);
+        search.set('confirm_count', String(preview.body?.data?.count ?? 0));
+      }
+      const target = search.size > 0 ? `${url}?${search}` : url;
+      const res = await h.call(writer, route.method as 'POST', target, body);
       calls++;
       if (res.status === 403 || res.status === 404) refused++;
       if (res.status < 400 || res.status >= 500)
         problems.push(
-          `${route.method} ${url} ${JSON.stringify(body)}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`,
+          `${route.method} ${target} ${JSON.stringify(body)}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`,
         );
     }
     expect(problems).toEqual([]);

@@ -58,13 +58,17 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   // Unknown records are the handler's (a 404 in the generic create and update, which check again
   // inside their transaction, the documented 400 of an action). Imports (`scope: 'branch'`) check
   // their rows themselves, naming each row.
+  // The validated query's declared references (a write's filter such as DELETE /lottary/all?branch_id=)
+  // are checked the same way.
   api.addHook('preHandler', async (req) => {
     const config = req.routeOptions.config;
-    if (req.body === undefined || config.public || config.scope === 'branch' || config.scope === 'store') {
-      return;
-    }
-    const schema = (req.routeOptions.schema as { body?: unknown } | undefined)?.body;
-    if (schema) await assertReferences(deps.database.db, req, schema, req.body, { unknown: 'leave' });
+    // Store routes take the store from the token alone (store.module.ts refuses another store's ids).
+    if (config.public || config.scope === 'branch' || config.scope === 'store') return;
+    const schemas = req.routeOptions.schema as { body?: unknown; querystring?: unknown } | undefined;
+    if (schemas?.querystring && req.query)
+      await assertReferences(deps.database.db, req, schemas.querystring, req.query, { unknown: 'leave' });
+    if (req.body !== undefined && schemas?.body)
+      await assertReferences(deps.database.db, req, schemas.body, req.body, { unknown: 'leave' });
   });
   // The customer log's export words its columns as its screen does; the export machinery stays generic.
   registerExportRowFormat('customer_log', customerLogExportRows);
