@@ -42,6 +42,39 @@ describe('streamExport', () => {
     expect(progress.at(-1)).toMatchObject({ rows: 2, total: 2 });
   });
 
+  it('should resolve null for a list without a server export, whatever language the refusal is in', async () => {
+    // The route's absence is read from the refusal's code, not from its (Indonesian) wording.
+    const noRoute = {
+      data: null,
+      err_code: 'NOT_FOUND',
+      err_msg: ['Tidak ada rute GET /v1/api/export/customer_report'],
+      err_detail: [
+        {
+          code: 'no_route',
+          params: { method: 'GET', path: '/v1/api/export/customer_report' },
+          message: 'Tidak ada rute GET /v1/api/export/customer_report',
+        },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(noRoute), { status: 404 })),
+    );
+    const opts = { format: 'csv' as const, columns: ['name'], labels: ['Nama'], kinds: [''] };
+    expect(await streamExport('customer_report', {}, opts)).toBeNull();
+    // A record that is not there is still an error to show.
+    const missing = {
+      ...noRoute,
+      err_msg: ['Tidak ditemukan'],
+      err_detail: [{ code: 'not_found', message: 'Tidak ditemukan' }],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(missing), { status: 404 })),
+    );
+    await expect(streamExport('customer_report', {}, opts)).rejects.toMatchObject({ status: 404 });
+  });
+
   it('should leave kinds out when no column has one', async () => {
     const fetchMock = vi.fn(async () => new Response('x\r\n', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);

@@ -1,5 +1,6 @@
 // The server's streamed export of a whole list (`GET /export/<resource>`): every row matching the
 // list's filters, read as it arrives with progress (rows for CSV, bytes for XLSX), then saved.
+import type { ErrDetail } from '@lbo/contract/common';
 import type { Query } from '../../app/api-client';
 import { API_BASE, ApiError, buildQuery, refreshSession, uiLanguage } from '../../app/api-client';
 import { getSession } from '../../app/session';
@@ -42,17 +43,15 @@ export async function streamExport(
   const token = getSession()?.token ?? null;
   let res = await send(token);
   if (res.status === 401 && token && (await refreshSession())) res = await send(getSession()?.token ?? null);
-  if (res.status === 404) {
-    // No export route for this list (a screen over a custom route): the caller pages it itself.
-    const body = (await res.json().catch(() => null)) as { err_msg?: string[] } | null;
-    if (body?.err_msg?.some((m) => m.startsWith('No route'))) return null;
-  }
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as {
       err_code?: string;
       err_msg?: string[];
-      err_detail?: [];
+      err_detail?: ErrDetail[];
     } | null;
+    // No export route for this list (a screen over a custom route): the caller pages it itself. Told
+    // by the refusal's code: its wording follows the user's language.
+    if (res.status === 404 && body?.err_detail?.some((d) => d.code === 'no_route')) return null;
     throw new ApiError(
       res.status,
       body?.err_code ?? `HTTP_${res.status}`,
