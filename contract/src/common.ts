@@ -235,3 +235,15 @@ export function can(roleList: readonly RoleGrant[], area: PermissionArea, action
   const key = `can_${action}` as const;
   return roleList.some((r) => r.area === area && r[key]);
 }
+
+/** A customer code in an import row: declared as naming a customer, so its branch is checked. */
+export const customerCodeRef = () =>
+  ref(
+    'customer',
+    z
+      .string({ error: 'must be a customer code' })
+      .trim()
+      .min(1, { error: 'is required' })
+      .max(50, { error: 'must be at most 50 characters' }),
+    'code',
+  );

@@ -3,7 +3,7 @@
 // number), listed ascending by id, counted per branch and region, and removed all at once
 // (DELETE /lottary/all, coupons.actions.ts).
 import { z } from 'zod';
-import { Id, qInt, qString, ref, Timestamp } from './common';
+import { customerCodeRef, Id, qInt, qString, ref, Timestamp } from './common';
 import { defineImport } from './import';
 import { defineContract } from './resource';
 
@@ -69,15 +69,7 @@ export const LotteryImportRow = z.object({
     .min(1, { error: 'is required' })
     .max(50, { error: 'must be at most 50 characters' })
     .regex(/^[A-Za-z0-9._/-]*$/, { error: 'may hold only letters, digits and . _ / -' }),
-  customer_code: ref(
-    'customer',
-    z
-      .string({ error: 'must be a customer code' })
-      .trim()
-      .min(1, { error: 'is required' })
-      .max(50, { error: 'must be at most 50 characters' }),
-    'code',
-  ),
+  customer_code: customerCodeRef(),
   period: z
     .string({ error: 'must be a draw period' })
     .trim()

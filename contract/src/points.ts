@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import {
   BusinessDate,
+  customerCodeRef,
   Id,
   imageRef,
   LedgerDate,
@@ -216,15 +217,7 @@ export const pointEntryContract = defineContract({
 /** One customer of an injection: by customer_code (a file, a pasted list) or customer_id (the picker). */
 export const PointInjectRow = z
   .object({
-    customer_code: ref(
-      'customer',
-      z
-        .string({ error: 'must be a customer code' })
-        .trim()
-        .min(1, { error: 'is required' })
-        .max(50, { error: 'must be at most 50 characters' }),
-      'code',
-    ),
+    customer_code: customerCodeRef(),
     customer_id: ref('customer', Id),
   })
   .partial()

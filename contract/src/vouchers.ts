@@ -3,7 +3,18 @@
 // the shared import pipeline: all or nothing, idempotent on voucher + customer, scoped to the caller's
 // branches) and may delete one. A voucher's quota (null: unlimited) caps its redemptions (409).
 import { z } from 'zod';
-import { BusinessDate, Id, imageRef, Money, moneyInput, qBool, qInt, ref, Timestamp } from './common';
+import {
+  BusinessDate,
+  customerCodeRef,
+  Id,
+  imageRef,
+  Money,
+  moneyInput,
+  qBool,
+  qInt,
+  ref,
+  Timestamp,
+} from './common';
 import { defineImport, ImportResult } from './import';
 import { withPeriod } from './period';
 import { defineContract, updateSchema } from './resource';
@@ -132,15 +143,7 @@ export const voucherRedeemContract = defineContract({
 });
 
 export const VoucherBulkRow = z.object({
-  customer_code: ref(
-    'customer',
-    z
-      .string({ error: 'must be a customer code' })
-      .trim()
-      .min(1, { error: 'is required' })
-      .max(50, { error: 'must be at most 50 characters' }),
-    'code',
-  ),
+  customer_code: customerCodeRef(),
   note: text(500).optional(),
 });
 export const VoucherBulkParams = z.object({ voucher_id: ref('voucher', Id) });
