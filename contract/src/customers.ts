@@ -446,7 +446,7 @@ export const customerActivityContract = defineContract({
   paths: { select: '/customer_activities/select' },
   record: CustomerActivity,
   filters: z.object({ customer_id: qInt(), activity: qString() }),
-  sortKeys: ['id', 'at', 'activity'],
+  sortKeys: ['id', 'at', 'activity', 'customer_id'],
   defaultSort: { by: 'at', dir: 'desc' },
   searchFields: ['activity', 'device'],
 });

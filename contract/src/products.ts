@@ -138,6 +138,6 @@ export const itemOldPriceContract = defineContract({
   create: ItemOldPriceCreate,
   filters: z.object({ item_id: qInt() }),
   sortKeys: ['id', 'effective_date', 'price', 'item_name'],
-  defaultSort: { by: 'def.id', dir: 'desc' },
+  defaultSort: { by: 'def.id', dir: 'asc' },
   searchFields: ['item_name', 'item_code', 'note'],
 });

@@ -424,7 +424,7 @@ export const CategoryDistinctQuery = z.object({
   search: qString(),
   ...idParams,
 });
-export const DISTINCT_SORT_KEYS = ['customer_name', 'customer_code', 'id', 'target_count'] as const;
+export const DISTINCT_SORT_KEYS = ['customer_name', 'customer_code', 'id', 'name', 'target_count'] as const;
 /** One customer that has category targets (`/select/distinct`). */
 export const CategoryCustomer = z.object({
   id: Id,

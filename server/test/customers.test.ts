@@ -637,6 +637,11 @@ describe('customer types, report, log and last seen', () => {
     expect(one.body.data.map((r: any) => r.activity)).toEqual(['open_catalogue', 'login']);
     const foreign = await h.call(branchUser, 'GET', `/customer_activities/select?customer_id=${c.sby.id}`);
     expect(foreign.body.data).toEqual([]);
+    // SPEC names customer_id as the select's key: it sorts.
+    const byCustomer = await h.call(admin, 'GET', '/customer_activities/select?by=def.customer_id&sort=asc');
+    expect(byCustomer.status).toBe(200);
+    const ids = byCustomer.body.data.map((r: any) => r.customer_id);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => a - b));
   });
 });
 

@@ -194,6 +194,11 @@ describe('categories, product lines and old prices', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.map((p: any) => p.id)).toEqual([a.body.data.id, b.body.data.id]);
     expect(list.body.data[1]).toMatchObject({ item_name: 'Teh Botol 350ml', effective_date: '2024-07-01' });
+    // SPEC §9: old prices are ascending by def.id when the caller names no sort.
+    const plain = await h.call(admin, 'GET', '/item_old_price/select');
+    expect(plain.body.data.map((p: any) => p.id)).toEqual([a.body.data.id, b.body.data.id]);
+    const page = await h.call(admin, 'GET', '/item_old_price/?page=1&limit=10');
+    expect(page.body.data.map((p: any) => p.id)).toEqual([a.body.data.id, b.body.data.id]);
   });
 
   it('should refuse a duplicate date (409), an unknown item and bad values (400)', async () => {

@@ -510,6 +510,20 @@ describe('target category volume', () => {
       target_count: 3,
       names: [otherCatName, catName].sort(),
     });
+    // Every field SPEC names for the entity sorts the distinct list, `name` among them.
+    for (const area of ['target_category_volume', 'target_category']) {
+      for (const by of ['def.id', 'def.customer_code', 'def.name']) {
+        const sorted = await h.call(admin, 'GET', `/${area}/select/distinct?by=${by}&sort=asc`);
+        expect(sorted.status, `${area} by ${by}`).toBe(200);
+      }
+    }
+    const byFirstName = await h.call(
+      admin,
+      'GET',
+      '/target_category_volume/select/distinct?by=name&sort=asc',
+    );
+    const firsts = byFirstName.body.data.map((r: { names: string[] }) => r.names[0]);
+    expect(firsts).toEqual([...firsts].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
     const byId = await h.call(admin, 'GET', `/target_category_volume/id/${bdg.id}`);
     expect(byId.body.data).toHaveLength(3);
     expect((await h.call(admin, 'GET', `/target_category_volume/id/${other.id}`)).body).toEqual({ data: [] });

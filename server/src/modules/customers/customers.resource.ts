@@ -332,6 +332,7 @@ export const customerActivityResource = defineResource({
     id: customer_activities.id,
     at: customer_activities.at,
     activity: customer_activities.activity,
+    customer_id: customer_activities.customer_id,
   },
   search: [customer_activities.activity, customer_activities.device],
   filters: { customer_id: customer_activities.customer_id, activity: customer_activities.activity },

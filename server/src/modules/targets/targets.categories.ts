@@ -147,6 +147,8 @@ export function distinctCustomers(
     id: sql`c.id`,
     customer_name: sql`c.customer_name`,
     customer_code: sql`c.customer_code`,
+    // The customer's targets are many categories: `name` sorts by the first of them.
+    name: sql`g.names[1]`,
     target_count: sql`g.target_count`,
   };
   const key = (q.by ?? 'customer_name').replace(ALIAS, '');
