@@ -103,7 +103,7 @@ describe('GET /export/<resource>', () => {
     expect(bad.json().err_msg[0]).toMatch(/^columns: unknown column 'password_hash'/);
     const skipped = await get(
       admin,
-      '/export/customer?search=Toko%20Ekspor%201&columns=customer_code,flags,customer_name&labels=Kode|Tanda|Nama&unknown=skip',
+      '/export/customer?search=Toko%20Ekspor%201&columns=customer_code,no_such_column,customer_name&labels=Kode|Tidak%20ada|Nama&unknown=skip',
     );
     expect(skipped.statusCode).toBe(200);
     expect(csvLines(skipped.body)[0]).toBe('Kode,Nama');
@@ -293,5 +293,89 @@ describe('GET /export/<resource>', () => {
     expect(cells.map((c) => c.type)).toEqual(names.map(() => ExcelJS.ValueType.String));
     // XML reads a lone CR back as a line feed: still the text of the cell.
     expect(cells.map((c) => c.value)).toEqual(names.map((n) => n.replace('\r', '\n')));
+  });
+});
+
+describe('exports write the columns the screens compute', () => {
+  it("should write the customer list's flags in the request language", async () => {
+    const { b1 } = h.fixture.branches;
+    await h.database.db.insert(customers).values({
+      customer_code: 'FLAG-1',
+      customer_name: 'Toko Bertanda',
+      branch_id: b1.id,
+      active: false,
+      show_in_app: false,
+      admin_validate: true,
+      is_data_complete: true,
+    });
+    const url = '/export/customer?search=FLAG-1&columns=customer_code,flags&labels=Kode|Tanda';
+    expect(csvLines((await get(admin, url, 'id')).body)).toEqual([
+      'Kode,Tanda',
+      'FLAG-1,"Nonaktif, Tak tampil di aplikasi"',
+    ]);
+    expect(csvLines((await get(admin, url, 'en')).body)[1]).toBe('FLAG-1,"Inactive, Hidden in app"');
+  });
+
+  it("should write the ledger's point types by name and its status column", async () => {
+    const { b1 } = h.fixture.branches;
+    const [store] = await h.database.db
+      .insert(customers)
+      .values({ customer_code: 'LEDGER-1', customer_name: 'Toko Buku Besar', branch_id: b1.id })
+      .returning({ id: customers.id });
+    await h.database.db.insert(point_ledger).values([
+      { customer_id: store.id, point_type: 2, points: 50, reason: 'injeksi', source: 'inject' },
+      { customer_id: store.id, point_type: 5, points: -5, reason: 'potongan', source: 'deduction' },
+    ]);
+    const url = `/export/point?customer_id=${store.id}&columns=point_type,points,status&kinds=,number,`;
+    const lines = csvLines((await get(admin, url, 'id')).body)
+      .slice(1)
+      .sort();
+    expect(lines).toEqual(['Pengurangan poin,-5,Staf', 'Poin injeksi,50,Staf']);
+  });
+});
+
+describe('GET /export/<report>: the reports export every row, in the list order', () => {
+  it('should export the points tracking report as its list pages show it, past one batch', async () => {
+    // One ledger row per export customer: more report rows than one export batch.
+    await h.database.db.execute(sql`
+      insert into point_ledger (customer_id, point_type, points, reason, source, entry_date)
+      select id, 2, 10, 'ekspor', 'inject', '2025-06-10' from customers where customer_code like 'EXP-%'`);
+    const filters = 'start_date=2025-06-01&end_date=2025-06-30&point_type=2';
+    const list = await h.call(
+      admin,
+      'GET',
+      `/point/report?${filters}&page=1&limit=5&by=customer_name&sort=asc`,
+    );
+    expect(list.status).toBe(200);
+    const res = await get(
+      admin,
+      `/export/point_report?${filters}&by=customer_name&sort=asc&columns=customer_code,customer_name,point_type,points&labels=Kode|Nama|Jenis|Poin`,
+      'id',
+    );
+    expect(res.statusCode).toBe(200);
+    const lines = csvLines(res.body);
+    expect(lines[0]).toBe('Kode,Nama,Jenis,Poin');
+    expect(lines.length - 1).toBeGreaterThan(EXPORT_BATCH);
+    expect(lines.length - 1).toBe(list.body.meta.total_data);
+    // The file's first rows are the list's first page, in the same order, with the type named.
+    expect(lines.slice(1, 6)).toEqual(
+      list.body.data.map(
+        (r: { customer_code: string; customer_name: string; points: number }) =>
+          `${r.customer_code},${r.customer_name},Poin injeksi,${r.points}`,
+      ),
+    );
+    // The branch user's file holds only its branch's stores.
+    const scoped = csvLines(
+      (await get(branchUser, `/export/point_report?${filters}&columns=customer_code,branch_id`)).body,
+    );
+    expect(scoped.slice(1).every((l) => l.endsWith(`,${h.fixture.branches.b1.name}`))).toBe(true);
+  });
+
+  it('should export the customer balances and the store points reports', async () => {
+    for (const name of ['point_customer_balance', 'point_store_report']) {
+      const res = await get(admin, `/export/${name}?start_date=2025-06-01&end_date=2025-06-30&format=xlsx`);
+      expect(res.statusCode, name).toBe(200);
+      expect(res.headers['content-type']).toMatch(/spreadsheetml/);
+    }
   });
 });

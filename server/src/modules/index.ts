@@ -10,6 +10,7 @@ import type { AuthService } from './auth/auth.service';
 import { contentResources, registerContentRoutes } from './content/content.module';
 import { couponsResources, registerCouponRoutes } from './coupons/coupons.module';
 import { redeemCoupon } from './coupons/coupons.service';
+import { customerFlagsFormat } from './customers/customer.export';
 import { customerLogExportRows } from './customers/customer-log.export';
 import { customerResources } from './customers/customers.resource';
 import { registerCustomerRoutes } from './customers/customers.routes';
@@ -21,6 +22,7 @@ import {
 import { registerIntegrationRoutes } from './integration/integration.routes';
 import { organisationResources } from './organisation/organisation.resource';
 import { applyInvoicePoints } from './points/points.engine';
+import { ledgerExportFormat, pointTypeFormat } from './points/points.export';
 import { pointResources } from './points/points.resource';
 import { registerPointRoutes } from './points/points.routes';
 import { productResources } from './products/products.resource';
@@ -70,8 +72,11 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
     if (req.body !== undefined && schemas?.body)
       await assertReferences(deps.database.db, req, schemas.body, req.body, { unknown: 'leave' });
   });
-  // The customer log's export words its columns as its screen does; the export machinery stays generic.
-  registerExportRowFormat('customer_log', customerLogExportRows);
+  // Lists whose export words columns as their screens do; the export machinery stays generic.
+  registerExportRowFormat('customer_log', { rows: customerLogExportRows });
+  registerExportRowFormat('customer', customerFlagsFormat);
+  registerExportRowFormat('point', ledgerExportFormat);
+  registerExportRowFormat('point_report', pointTypeFormat);
   registerAuthRoutes(api, deps.auth, deps.database.db);
   for (const def of resources) registerResource(api, deps.database.db, def);
   registerPointRoutes(api, deps.database.db);

@@ -1,5 +1,7 @@
 // English labels of the customer, product, order and invoice screens, merged into
 // `resources` of en.app.ts. id.customers.ts has the same keys.
+import { CUSTOMER_FLAG_WORDS, wordsIn } from '@lbo/contract/wording';
+
 const phoneHint = 'Use digits, spaces and + ( ) - only';
 
 const customerFields = {
@@ -21,14 +23,7 @@ export const customerResources = {
       monthly_max_point: 'Leave empty for no cap.',
       exclude_all_point: 'While on, the store earns no points at all.',
     },
-    flags: {
-      inactive: 'Inactive',
-      not_in_app: 'Hidden in app',
-      not_validated: 'Not validated',
-      incomplete: 'Data incomplete',
-      class_mekar: 'Mekar',
-      no_points: 'No points',
-    },
+    flags: wordsIn(CUSTOMER_FLAG_WORDS, 'en'),
     bulk: {
       done_one: '{{count}} customer updated.',
       done_other: '{{count}} customers updated.',

@@ -1,6 +1,8 @@
 // English labels of the loyalty points screens (features/points), merged into
 // `resources` of en.app.ts. id.points.ts has the same keys.
+
 import { POINT_RULES_NOTE } from '@lbo/contract/points-note';
+import { LEDGER_STATUS_WORDS, POINT_TYPE_WORDS, wordsIn } from '@lbo/contract/wording';
 
 const ledgerFields = {
   balance_after: 'Balance after',
@@ -52,16 +54,8 @@ export const messages = {
       6: 'Revert',
       7: 'Correction',
     },
-    types: {
-      1: 'Master points (invoice)',
-      2: 'Injected points',
-      3: 'Promo bonus points',
-      4: 'Coupon redemption',
-      5: 'Deduction',
-      6: 'Redemption revert',
-      7: 'Correction',
-    },
-    statuses: { void: 'Void', staff: 'Staff', system: 'System' },
+    types: wordsIn(POINT_TYPE_WORDS, 'en'),
+    statuses: wordsIn(LEDGER_STATUS_WORDS, 'en'),
     sources: {
       invoice: 'Invoice (ERP)',
       promo: 'Promo points period',

@@ -1,5 +1,6 @@
 // Label layar pelanggan, produk, pesanan, dan faktur dalam bahasa Indonesia, digabung ke
 // `resources` di id.app.ts. Kuncinya sama dengan en.customers.ts.
+import { CUSTOMER_FLAG_WORDS, wordsIn } from '@lbo/contract/wording';
 import type { CustomerMessages } from './en.customers';
 
 const phoneHint = 'Gunakan angka, spasi, dan + ( ) - saja';
@@ -23,14 +24,7 @@ export const customerResources: CustomerMessages = {
       monthly_max_point: 'Kosongkan jika tanpa batas.',
       exclude_all_point: 'Selama aktif, toko tidak mendapat poin sama sekali.',
     },
-    flags: {
-      inactive: 'Nonaktif',
-      not_in_app: 'Tak tampil di aplikasi',
-      not_validated: 'Belum divalidasi',
-      incomplete: 'Data belum lengkap',
-      class_mekar: 'Mekar',
-      no_points: 'Tanpa poin',
-    },
+    flags: wordsIn(CUSTOMER_FLAG_WORDS, 'id'),
     bulk: {
       done_one: '{{count}} pelanggan diperbarui.',
       done_other: '{{count}} pelanggan diperbarui.',

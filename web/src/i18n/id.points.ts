@@ -1,6 +1,8 @@
 // Label layar poin loyalitas (features/points) dalam bahasa Indonesia, digabung ke `resources`
 // id.app.ts. Kuncinya sama dengan en.points.ts.
+
 import { POINT_RULES_NOTE } from '@lbo/contract/points-note';
+import { LEDGER_STATUS_WORDS, POINT_TYPE_WORDS, wordsIn } from '@lbo/contract/wording';
 import type { PointsMessages } from './en.points';
 
 const ledgerFields = {
@@ -53,16 +55,8 @@ export const messages: PointsMessages = {
       6: 'Batal tukar',
       7: 'Koreksi',
     },
-    types: {
-      1: 'Poin master (faktur)',
-      2: 'Poin injeksi',
-      3: 'Bonus poin promo',
-      4: 'Penukaran kupon',
-      5: 'Pengurangan poin',
-      6: 'Pembatalan penukaran',
-      7: 'Koreksi',
-    },
-    statuses: { void: 'Dianulir', staff: 'Staf', system: 'Sistem' },
+    types: wordsIn(POINT_TYPE_WORDS, 'id'),
+    statuses: wordsIn(LEDGER_STATUS_WORDS, 'id'),
     sources: {
       invoice: 'Faktur (ERP)',
       promo: 'Periode poin promo',

@@ -11,6 +11,7 @@ import {
   PointReportQuery,
   PointReportRow,
   pointEntryContract,
+  pointReportContract,
   StorePointsRow,
   storePointsContract,
 } from '@lbo/contract/points';
@@ -22,6 +23,7 @@ import type { Db } from '../../db/client';
 import { writeAudit } from '../../http/audit';
 import { registerPhotoUpload } from '../../http/uploads';
 import { registerAction } from '../../resources/actions';
+import { registerReportExport } from '../../resources/export';
 import { registerImport } from '../../resources/imports';
 import { loadRecord } from '../../resources/routes';
 import { pointInjectDef } from './points.inject';
@@ -174,6 +176,20 @@ export function registerPointRoutes(app: FastifyInstance, db: Db): void {
       return { data: res.rows, meta: res.meta };
     },
   );
+
+  // The reports' exports read through the same queries as their lists.
+  registerReportExport(app, db, {
+    contract: pointReportContract,
+    page: (req, q) => pointsTracking(db, req, q as unknown as ReportFilters),
+  });
+  registerReportExport(app, db, {
+    contract: customerBalanceContract,
+    page: (req, q) => customerBalances(db, req, q as unknown as ReportFilters),
+  });
+  registerReportExport(app, db, {
+    contract: storePointsContract,
+    page: (req, q) => storePoints(db, req, q as unknown as ReportFilters),
+  });
 
   // The promo's photo: uploaded first, its URL then saved as `photo` by POST/PUT /point_promo/.
   registerPhotoUpload(app, '/point_promo/photo', { area: 'point', folder: 'point_promo', tag: 'point' });

@@ -20,7 +20,7 @@ describe('streamExport', () => {
     const progress: { rows: number; total: number | null }[] = [];
     const blob = await streamExport(
       'customer',
-      { page: 3, limit: 25, search: 'toko', active: true },
+      { page: 3, limit: 25, search: 'toko', active: true, by: 'customer_name', sort: 'asc' },
       {
         format: 'csv',
         columns: ['customer_code', 'active', 'note'],
@@ -38,6 +38,8 @@ describe('streamExport', () => {
     expect(q.get('search')).toBe('toko');
     expect(q.has('page')).toBe(false);
     expect(q.has('limit')).toBe(false);
+    // A report's file comes in the list's order.
+    expect([q.get('by'), q.get('sort')]).toEqual(['customer_name', 'asc']);
     expect((init.headers as Record<string, string>)['Accept-Language']).toBe('en');
     expect(progress.at(-1)).toMatchObject({ rows: 2, total: 2 });
   });

@@ -21,7 +21,8 @@ export async function streamExport(
     signal?: AbortSignal;
   },
 ): Promise<Blob | null> {
-  const { page: _p, limit: _l, by: _b, sort: _s, ...filters } = query;
+  // The list's sort goes along: a report's file comes in the order its screen shows.
+  const { page: _p, limit: _l, ...filters } = query;
   const q: Query = {
     ...filters,
     format: opts.format,
