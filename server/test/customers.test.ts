@@ -121,6 +121,11 @@ describe('GET /web/customer/', () => {
       [`branch_id=${b1.id}`, [c.sumber.id, c.makmur.id]],
       [`branch_id=${b2.id}`, [c.jaya.id]],
       ['phone_number=081299990000', [c.jaya.id]],
+      // Part of the number, and the number as people write it (+62, spaces, dashes).
+      ['phone_number=08129999', [c.jaya.id]],
+      ['phone_number=99990000', [c.jaya.id]],
+      [`phone_number=${encodeURIComponent('+62 812-9999-0000')}`, [c.jaya.id]],
+      ['phone_number=6281299990000', [c.jaya.id]],
       ['show_in_app=0', [c.makmur.id]],
       [`customer_type_id=${typeA}`, [c.sumber.id, c.jaya.id]],
       [`salesman_type_id=${h.fixture.salesmanTypeId}`, [c.sumber.id]],

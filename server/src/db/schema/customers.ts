@@ -70,6 +70,11 @@ export const customers = pgTable(
       .references(() => branches.id),
     region_area_id: integer('region_area_id').references(() => region_areas.id, { onDelete: 'set null' }),
     phone_number: text('phone_number').notNull().default(''),
+    /** The phone number's digits with Indonesia's +62 written as 0 (kept by PostgreSQL): what the
+     *  list's phone filter matches, so `0853 7735`, `+62 853-7735` and a part of it find the store. */
+    phone_digits: text('phone_digits').generatedAlwaysAs(
+      sql`regexp_replace(regexp_replace(phone_number, '[^0-9]', '', 'g'), '^62', '0')`,
+    ),
     email: text('email').notNull().default(''),
     address: text('address').notNull().default(''),
     city: text('city').notNull().default(''),
@@ -118,6 +123,7 @@ export const customers = pgTable(
     index('customers_code_trgm').using('gin', sql`${t.customer_code} gin_trgm_ops`),
     index('customers_owner_trgm').using('gin', sql`${t.owner_name} gin_trgm_ops`),
     index('customers_search_trgm').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    index('customers_phone_digits_trgm').using('gin', sql`${t.phone_digits} gin_trgm_ops`),
     check('customers_point_balance_ck', sql`${t.point_balance} >= 0`),
     check(
       'customers_monthly_max_point_ck',

@@ -7,7 +7,7 @@ import {
   customerLogContract,
   customerTypeContract,
 } from '@lbo/contract/customers';
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, like, type SQL, sql } from 'drizzle-orm';
 import {
   customer_activities,
   customer_levels,
@@ -110,6 +110,15 @@ export const customerFilterTags = new FilterTags(
   'b',
 );
 
+/**
+ * The phone filter finds a store by any part of its number, however it is written: digits only, with
+ * +62 read as 0 (phone_digits, trigram-indexed). A value without digits matches the number as typed.
+ */
+function phoneFilter(value: string): SQL {
+  const digits = value.replace(/\D/g, '').replace(/^62/, '0');
+  return digits ? like(customers.phone_digits, `%${digits}%`) : eq(customers.phone_number, value);
+}
+
 export const customerResource = defineResource({
   contract: customerContract,
   table: customers,
@@ -136,7 +145,7 @@ export const customerResource = defineResource({
     branch_id: customers.branch_id,
     region_id: branches.region_id,
     region_group_id: regions.region_group_id,
-    phone_number: customers.phone_number,
+    phone_number: phoneFilter,
     show_in_app: customers.show_in_app,
     customer_type_id: customers.customer_type_id,
     customer_level_id: customers.customer_level_id,

@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD COLUMN "phone_digits" text GENERATED ALWAYS AS (regexp_replace(regexp_replace(phone_number, '[^0-9]', '', 'g'), '^62', '0')) STORED;--> statement-breakpoint
+CREATE INDEX "customers_phone_digits_trgm" ON "customers" USING gin ("phone_digits" gin_trgm_ops);
