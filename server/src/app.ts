@@ -220,6 +220,8 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
+        // Promo videos play from wherever staff saved them (a CDN, the distributor's site).
+        mediaSrc: ["'self'", 'https:', 'http:'],
         upgradeInsecureRequests: null,
       },
     },

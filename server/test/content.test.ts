@@ -153,6 +153,14 @@ describe('promo videos', () => {
       ...extra,
     });
 
+  it("should let the app's pages play a promo video from the address it was saved with", async () => {
+    // The preview is a <video> on the back office's page: the page's policy must allow its source.
+    const res = await h.app.inject({ method: 'GET', url: '/v1/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    const media = csp.split(';').find((d) => d.trim().startsWith('media-src'));
+    expect(media?.trim().split(/\s+/)).toEqual(expect.arrayContaining(["'self'", 'https:', 'http:']));
+  });
+
   it('should take only http(s) video addresses and write nothing otherwise', async () => {
     const before = await countRows(h.database.db, 'promo_videos');
     for (const url of [
