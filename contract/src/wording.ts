@@ -85,3 +85,26 @@ export const CUSTOMER_FLAG_WORDS = Object.fromEntries(CUSTOMER_FLAGS.map((f) => 
   CustomerFlag,
   Words
 >;
+
+/**
+ * A dated record's state as the lists show it: switched off, not started, over, or running. An
+ * active coupon past its end date is "over", not "active".
+ */
+export const PERIOD_STATUS_WORDS = {
+  active: { id: 'Aktif', en: 'Active' },
+  inactive: { id: 'Nonaktif', en: 'Inactive' },
+  upcoming: { id: 'Belum mulai', en: 'Not started' },
+  expired: { id: 'Berakhir', en: 'Ended' },
+} satisfies Record<string, Words>;
+export type PeriodStatus = keyof typeof PERIOD_STATUS_WORDS;
+
+/** `today` is the Asia/Jakarta business day (`jakartaDate()`); dates are `YYYY-MM-DD`, ends included. */
+export function periodStatus(
+  r: { active?: unknown; start_date?: unknown; end_date?: unknown },
+  today: string,
+): PeriodStatus {
+  if (r.active !== true) return 'inactive';
+  if (typeof r.start_date === 'string' && r.start_date.slice(0, 10) > today) return 'upcoming';
+  if (typeof r.end_date === 'string' && r.end_date.slice(0, 10) < today) return 'expired';
+  return 'active';
+}

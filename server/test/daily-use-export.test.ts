@@ -334,6 +334,26 @@ describe('exports write the columns the screens compute', () => {
   });
 });
 
+describe('coupon export', () => {
+  it('should write an active coupon past its end date as ended, as the list shows it', async () => {
+    await h.database.db.execute(sql`
+      insert into coupons (name, points_required, stock, start_date, end_date, active) values
+        ('KUPON-LALU', 10, 5, '2020-01-01', '2020-12-31', true),
+        ('KUPON-NANTI', 10, 5, '2099-01-01', '2099-12-31', true),
+        ('KUPON-MATI', 10, 5, '2020-01-01', '2099-12-31', false),
+        ('KUPON-JALAN', 10, 5, '2020-01-01', '2099-12-31', true)`);
+    const lines = csvLines(
+      (await get(admin, '/export/coupon?search=KUPON-&columns=name,active&labels=Nama|Status', 'id')).body,
+    );
+    expect(lines.slice(1).sort()).toEqual([
+      'KUPON-JALAN,Aktif',
+      'KUPON-LALU,Berakhir',
+      'KUPON-MATI,Nonaktif',
+      'KUPON-NANTI,Belum mulai',
+    ]);
+  });
+});
+
 describe('GET /export/<report>: the reports export every row, in the list order', () => {
   it('should export the points tracking report as its list pages show it, past one batch', async () => {
     // One ledger row per export customer: more report rows than one export batch.

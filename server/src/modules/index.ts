@@ -8,6 +8,7 @@ import { registerResource } from '../resources/routes';
 import { registerAuthRoutes } from './auth/auth.routes';
 import type { AuthService } from './auth/auth.service';
 import { contentResources, registerContentRoutes } from './content/content.module';
+import { couponStatusFormat } from './coupons/coupons.export';
 import { couponsResources, registerCouponRoutes } from './coupons/coupons.module';
 import { redeemCoupon } from './coupons/coupons.service';
 import { customerFlagsFormat } from './customers/customer.export';
@@ -77,6 +78,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   registerExportRowFormat('customer', customerFlagsFormat);
   registerExportRowFormat('point', ledgerExportFormat);
   registerExportRowFormat('point_report', pointTypeFormat);
+  registerExportRowFormat('coupon', couponStatusFormat);
   registerAuthRoutes(api, deps.auth, deps.database.db);
   for (const def of resources) registerResource(api, deps.database.db, def);
   registerPointRoutes(api, deps.database.db);

@@ -4,6 +4,7 @@ import { type Coupon, couponContract } from '@lbo/contract/coupons';
 import { couponDeleteAction } from '@lbo/contract/coupons.actions';
 import { IconTrash } from '@tabler/icons-react';
 import type { ActionDescription } from '../../components/action/action-types';
+import { PeriodStatusBadge, periodStatusText } from '../../components/resource/period-status';
 import { defineResource } from '../../components/resource/types';
 import { branchSource, customerTypeSource } from '../common-sources';
 
@@ -30,7 +31,12 @@ export const resource = defineResource({
     { key: 'start_date', sortKey: 'start_date', kind: 'date', noWrap: true, visibleFrom: 'md' },
     { key: 'end_date', sortKey: 'end_date', kind: 'date', noWrap: true },
     { key: 'redeemed_count', kind: 'number', align: 'right', visibleFrom: 'md' },
-    { key: 'active', kind: 'active', width: 110 },
+    {
+      key: 'active',
+      width: 110,
+      render: (r) => <PeriodStatusBadge row={r} />,
+      exportValue: (r) => periodStatusText(r),
+    },
   ],
   filters: [
     { kind: 'boolean', key: 'active', labels: 'active' },
@@ -46,7 +52,7 @@ export const resource = defineResource({
       { key: 'stock', kind: 'number' },
       { key: 'start_date', kind: 'date' },
       { key: 'end_date', kind: 'date' },
-      { key: 'active', kind: 'active' },
+      { key: 'active', render: (r) => <PeriodStatusBadge row={r} /> },
       { key: 'redeemed_count', kind: 'number' },
       { key: 'customer_type_ids', kind: 'ids', source: customerTypeSource },
       { key: 'branch_ids', kind: 'ids', source: branchSource },
