@@ -31,7 +31,7 @@ import { branchCondition } from '../../http/scope';
 import { registerPhotoUpload } from '../../http/uploads';
 import { registerAction } from '../../resources/actions';
 import { registerImport } from '../../resources/imports';
-import { loadRecord } from '../../resources/routes';
+import { loadRecord } from '../../resources/records';
 import { lotteryImportDef, voucherBulkDef } from './coupons.imports';
 import { afterDay, couponRedeemResource, couponResource, fromDay } from './coupons.resource';
 import { moveRedemption, redeemCoupon, revertRedemption } from './coupons.service';
