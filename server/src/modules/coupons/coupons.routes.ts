@@ -1,5 +1,5 @@
 // Coupons area workflows: photos, deleting a coupon, redeeming, reverting and moving redemptions, the
-// redeemed report, the lottery report, import and "delete all", and voucher redemptions in bulk.
+// redeemed report.
 import { ListQuery, PageMeta } from '@lbo/contract/common';
 import {
   COUPON_LIFECYCLE,
@@ -11,15 +11,8 @@ import {
   RedeemedRow,
   redeemedReportContract,
 } from '@lbo/contract/coupons';
-import {
-  couponDeleteAction,
-  couponRevertAction,
-  couponStatusAction,
-  lotteryDeleteAllAction,
-} from '@lbo/contract/coupons.actions';
-import { LOTTERY_REPORT_PATH, LotteryReport, LotteryReportQuery } from '@lbo/contract/lottery';
+import { couponDeleteAction, couponRevertAction, couponStatusAction } from '@lbo/contract/coupons.actions';
 import { withPeriod } from '@lbo/contract/period';
-import { VOUCHER_PHOTO_PATH } from '@lbo/contract/vouchers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,9 +20,7 @@ import type { Db } from '../../db/client';
 import { writeAudit } from '../../http/audit';
 import { registerPhotoUpload } from '../../http/uploads';
 import { registerAction } from '../../resources/actions';
-import { registerImport } from '../../resources/imports';
 import { loadRecord } from '../../resources/records';
-import { lotteryImportDef, voucherBulkDef } from './coupons.imports';
 import { couponRedeemResource, couponResource } from './coupons.resource';
 import {
   deleteCoupon,
@@ -39,14 +30,12 @@ import {
   redeemedReport,
   revertRedemption,
 } from './coupons.service';
-import { deleteLottery, type LotteryFilters, lotteryCount, lotteryReport } from './lottery.service';
 
 export function registerCouponRoutes(app: FastifyInstance, db: Db): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Photos: uploaded first, the answered url then saved as `photo` by the create / update.
   registerPhotoUpload(app, COUPON_PHOTO_PATH, { area: 'coupon', folder: 'coupon' });
-  registerPhotoUpload(app, VOUCHER_PHOTO_PATH, { area: 'voucher', folder: 'voucher' });
 
   registerAction(app, db, {
     contract: couponDeleteAction,
@@ -141,34 +130,4 @@ export function registerCouponRoutes(app: FastifyInstance, db: Db): void {
       return { data: res.rows as never, meta: res.meta };
     },
   );
-
-  // Lottery
-  registerImport(app, db, lotteryImportDef);
-
-  r.get(
-    LOTTERY_REPORT_PATH,
-    {
-      config: { area: 'lottery', action: 'view', scope: 'branch' },
-      schema: {
-        tags: ['lottery'],
-        summary: 'Lottery coupons counted per branch, per region and per draw period (within your branches)',
-        querystring: LotteryReportQuery,
-        response: { 200: z.object({ data: LotteryReport }) },
-      },
-    },
-    async (req) => ({ data: await lotteryReport(db, req, req.query as LotteryFilters) }),
-  );
-
-  registerAction(app, db, {
-    contract: lotteryDeleteAllAction,
-    preview: async ({ tx, req, query }) => ({ count: await lotteryCount(tx, req, query) }),
-    async handler({ tx, req, query, audit }) {
-      const n = await deleteLottery(tx, req, query);
-      audit({ action: 'delete_all', entityId: null, after: { filters: query, deleted: n } });
-      return { deleted: n };
-    },
-  });
-
-  // Voucher redemptions in bulk
-  registerImport(app, db, voucherBulkDef);
 }
