@@ -25,6 +25,16 @@ const and = (parts: (SQL | undefined)[]) => {
   return present.length === 0 ? sql`true` : sql.join(present, sql` and `);
 };
 
+/** Photos (alias `u`) uploaded on the days from `start_date` to `end_date`, both included (Asia/Jakarta). */
+const uploadedBetween = (q: { start_date?: string; end_date?: string }) => [
+  q.start_date
+    ? sql`u.uploaded_at >= (${q.start_date}::date)::timestamp at time zone 'Asia/Jakarta'`
+    : undefined,
+  q.end_date
+    ? sql`u.uploaded_at < (${q.end_date}::date + 1)::timestamp at time zone 'Asia/Jakarta'`
+    : undefined,
+];
+
 /** A small WebP of the photo (EXIF orientation applied); 400 when the bytes are not a readable image. */
 export async function makeThumbnail(image: UploadedImage): Promise<UploadedImage> {
   try {
@@ -72,14 +82,7 @@ export async function uploadGroup(db: Db, req: FastifyRequest, q: z.output<typeo
         ? sql`exists (select 1 from customers c2 where c2.id = g.customer_id and (c2.customer_code ilike ${likePattern(q.search)} or c2.customer_name ilike ${likePattern(q.search)}))`
         : undefined,
     ]);
-  const dates = and([
-    q.start_date
-      ? sql`u.uploaded_at >= (${q.start_date}::date)::timestamp at time zone 'Asia/Jakarta'`
-      : undefined,
-    q.end_date
-      ? sql`u.uploaded_at < (${q.end_date}::date + 1)::timestamp at time zone 'Asia/Jakarta'`
-      : undefined,
-  ]);
+  const dates = and(uploadedBetween(q));
   const groups = dated
     ? sql`(select u.customer_id, max(u.branch_id) as branch_id, count(*)::int as photo_count, max(u.uploaded_at) as last_uploaded_at
           from uploads u where u.upload_folder_id = ${folder.id} and ${dates} group by u.customer_id)`
@@ -132,12 +135,7 @@ export async function uploadGroup(db: Db, req: FastifyRequest, q: z.output<typeo
 /** GET /upload/report: per branch, the stores that uploaded and their photos between the dates. */
 export async function uploadReport(db: Db, req: FastifyRequest, q: z.output<typeof UploadReportQuery>) {
   const uploadFilter = and([
-    q.start_date
-      ? sql`u.uploaded_at >= (${q.start_date}::date)::timestamp at time zone 'Asia/Jakarta'`
-      : undefined,
-    q.end_date
-      ? sql`u.uploaded_at < (${q.end_date}::date + 1)::timestamp at time zone 'Asia/Jakarta'`
-      : undefined,
+    ...uploadedBetween(q),
     q.upload_folder_id !== undefined ? sql`u.upload_folder_id = ${q.upload_folder_id}` : undefined,
   ]);
   const branchFilter = and([
