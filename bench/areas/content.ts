@@ -24,7 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app';
 import { loadConfig, loadDotEnv } from '../../server/src/config';
 import { type Database, openDatabase } from '../../server/src/db/client';
-import { sliceLog } from '../../server/src/modules/content/broadcasts';
+import { sliceLog } from '../../server/src/modules/broadcasts/broadcasts.delivery';
 import { ensureSuperAdmin } from '../../server/src/modules/staff/bootstrap';
 
 const { values: args } = parseArgs({

@@ -7,8 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { problem, wordProblem } from '../src/http/messages';
-import { isEmbedded } from '../src/modules/content/broadcasts';
-import { LoggingPushAdapter, setPushAdapter } from '../src/modules/content/push';
+import { isEmbedded } from '../src/modules/broadcasts/broadcasts.delivery';
+import { LoggingPushAdapter, setPushAdapter } from '../src/modules/broadcasts/push';
 import { makeCustomer, makeCustomerType, makeStaff } from './factories';
 import { createHarness, type Harness } from './harness';
 

@@ -4,8 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
-import { isEmbedded, sliceLog } from '../src/modules/content/broadcasts';
-import { LoggingPushAdapter, setPushAdapter } from '../src/modules/content/push';
+import { isEmbedded, sliceLog } from '../src/modules/broadcasts/broadcasts.delivery';
+import { LoggingPushAdapter, setPushAdapter } from '../src/modules/broadcasts/push';
 import { makeCustomer, makeCustomerType, makeStaff } from './factories';
 import { createHarness, type Harness } from './harness';
 

@@ -16,7 +16,8 @@ import { branches, regions } from '../src/db/schema/organisation';
 import { staff_users } from '../src/db/schema/staff';
 import { onlyTable, orderings } from '../src/http/list-query';
 import { customerResource } from '../src/modules/customers/customers.resource';
-import { forgetRowEstimates, pagedList, selectColumns } from '../src/resources/routes';
+import { forgetRowEstimates, pagedList } from '../src/resources/list';
+import { selectColumns } from '../src/resources/records';
 import { makeCustomer, makeInvoice, makeItem, makeItemCategory, makeStaff } from './factories';
 import { createHarness, type Harness } from './harness';
 

@@ -308,3 +308,9 @@ export function registerPhotoUpload(
     },
   );
 }
+
+/** The API's `photo` is the table's photo_url (the create and update hooks of a resource with a photo). */
+export function photoValues(input: Record<string, unknown>): Record<string, unknown> {
+  const { photo, ...rest } = input;
+  return photo === undefined ? rest : { ...rest, photo_url: photo };
+}

@@ -7,6 +7,7 @@ import { assertReferences } from '../resources/references';
 import { registerResource } from '../resources/routes';
 import { registerAuthRoutes } from './auth/auth.routes';
 import type { AuthService } from './auth/auth.service';
+import { broadcastsResources, registerBroadcastRoutes } from './broadcasts/broadcasts.module';
 import { contentResources, registerContentRoutes } from './content/content.module';
 import { couponStatusFormat } from './coupons/coupons.export';
 import { couponsResources, registerCouponRoutes } from './coupons/coupons.module';
@@ -21,6 +22,7 @@ import {
   registerDashboardRoutes,
 } from './dashboards/dashboards.module';
 import { registerIntegrationRoutes } from './integration/integration.routes';
+import { lotteryResources, registerLotteryRoutes } from './lottery/lottery.module';
 import { organisationResources } from './organisation/organisation.resource';
 import { applyInvoicePoints } from './points/points.engine';
 import { ledgerExportFormat, pointTypeFormat } from './points/points.export';
@@ -28,12 +30,15 @@ import { pointResources } from './points/points.resource';
 import { registerPointRoutes } from './points/points.routes';
 import { productResources } from './products/products.resource';
 import { registerProductRoutes } from './products/products.routes';
+import { promosResources, registerPromoRoutes } from './promos/promos.module';
 import { salesResources } from './sales/sales.resource';
 import { registerSalesRoutes } from './sales/sales.routes';
 import { staffResources } from './staff/staff.resource';
 import type { StoreAuthService } from './store/store.auth';
 import { registerStoreRoutes } from './store/store.module';
 import { registerTargetRoutes, targetsResources } from './targets/targets.module';
+import { registerUploadRoutes, uploadsResources } from './uploads/uploads.module';
+import { registerVoucherRoutes, vouchersResources } from './vouchers/vouchers.module';
 
 export type ModuleDeps = {
   database: Database;
@@ -50,8 +55,13 @@ export const resources = [
   ...productResources,
   ...salesResources,
   ...couponsResources,
+  ...vouchersResources,
+  ...lotteryResources,
+  ...promosResources,
   ...contentResources,
+  ...broadcastsResources,
   ...targetsResources,
+  ...uploadsResources,
   ...dashboardsResources,
 ];
 
@@ -86,8 +96,13 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   registerProductRoutes(api, deps.database.db);
   registerSalesRoutes(api, deps.database.db);
   registerCouponRoutes(api, deps.database.db);
+  registerVoucherRoutes(api, deps.database.db);
+  registerLotteryRoutes(api, deps.database.db);
+  registerPromoRoutes(api, deps.database.db);
   registerContentRoutes(api, deps.database.db);
+  registerBroadcastRoutes(api, deps.database.db);
   registerTargetRoutes(api, deps.database.db);
+  registerUploadRoutes(api, deps.database.db);
   registerDashboardRoutes(api, deps.database.db, deps.config);
   // Stores redeem through the coupons module's own service: composed here, as areas don't import each other.
   registerStoreRoutes(api, deps.database.db, deps.storeAuth, redeemCoupon);

@@ -51,8 +51,8 @@ import { type AuditEntry, writeAudit, writeAuditMany } from '../http/audit';
 import { conflict, problem } from '../http/errors';
 import type { RouteScope } from '../http/scope';
 import type { AnyResourceDef } from './define';
+import { loadRecord } from './records';
 import { referenceKind } from './references';
-import { loadRecord } from './routes';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 type In<T> = T extends z.ZodType ? z.input<T> : never;

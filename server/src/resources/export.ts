@@ -20,7 +20,7 @@ import type { Db } from '../db/client';
 import { badRequest, problem } from '../http/errors';
 import { type Lang, requestLang } from '../http/messages';
 import type { AnyResourceDef } from './define';
-import { baseQuery, conditions, selectColumns } from './routes';
+import { baseQuery, conditions, selectColumns } from './records';
 
 export const EXPORT_BATCH = 2000;
 

@@ -1,4 +1,4 @@
-// Coupons, coupon redemptions (with revert), vouchers, voucher redemptions and the coupon lottery.
+// Coupons and coupon redemptions (with revert and the lifecycle moves), and the redeemed report.
 // modules/index.ts registers this area: its resource definitions and its own routes.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';

@@ -1,15 +1,26 @@
-// Coupon redemptions as a service (staff on a store's behalf, and the stores' app for itself), and the
-// workflows on a redemption: revert and the lifecycle moves. Every point movement goes through the
-// shared ledger (domain/ledger.ts); stock and balance are decided by conditional statements, so any
-// number of concurrent redemptions never oversell a coupon nor overdraw a store.
-import { COUPON_TRANSITIONS, type CouponRedeemCreate, type CouponStatus } from '@lbo/contract/coupons';
+// Coupon redemptions as a service (staff on a store's behalf, and the stores' app for itself), the
+// workflows on a redemption (revert and the lifecycle moves), deleting a coupon, and the redeemed
+// report. Every point movement goes through the shared ledger (domain/ledger.ts); stock and balance
+// are decided by conditional statements, so any number of concurrent redemptions never oversell a
+// coupon nor overdraw a store.
+import type { ListQuery } from '@lbo/contract/common';
+import {
+  COUPON_TRANSITIONS,
+  type CouponRedeemCreate,
+  type CouponStatus,
+  type RedeemedQuery,
+  redeemedReportContract,
+} from '@lbo/contract/coupons';
 import { POINT_TYPE } from '@lbo/contract/points';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { rows, type Tx } from '../../db/client';
+import type { z } from 'zod';
+import { type Db, rows, type Tx } from '../../db/client';
 import { lockEntry, postMovements, reverseEntry } from '../../domain/ledger';
 import { conflict, forbidden, notFound, type Problem, problem } from '../../http/errors';
-import { seesBranch } from '../../http/scope';
+import { allOf, likePattern, orderBy, pageMeta } from '../../http/list-query';
+import { branchCondition, seesBranch } from '../../http/scope';
+import { afterDay, fromDay } from './coupons.resource';
 
 type Customer = {
   id: number;
@@ -219,4 +230,82 @@ export async function balanceOf(tx: Tx, customerId: number): Promise<number> {
     sql`select point_balance as b from customers where id = ${customerId}`,
   );
   return r.b;
+}
+
+export type RedeemedFilters = z.infer<typeof RedeemedQuery> & z.infer<typeof ListQuery>;
+
+/** GET /coupon_redeem/report/redeemed: per coupon, the period's redemptions by status. */
+export async function redeemedReport(db: Db, req: FastifyRequest, q: RedeemedFilters) {
+  const where = allOf([
+    branchCondition(req, sql`r.branch_id`),
+    q.start_date ? sql`r.redeemed_at >= ${fromDay(q.start_date)}` : undefined,
+    q.end_date ? sql`r.redeemed_at < ${afterDay(q.end_date)}` : undefined,
+    q.region_group_id === undefined
+      ? undefined
+      : sql`r.branch_id = any(region_group_branch_ids(${q.region_group_id}::int))`,
+    q.region_id === undefined ? undefined : sql`r.branch_id = any(region_branch_ids(${q.region_id}::int))`,
+    q.branch_id === undefined ? undefined : sql`r.branch_id = ${q.branch_id}`,
+    q.coupon_id === undefined ? undefined : sql`r.coupon_id = ${q.coupon_id}`,
+    q.customer_id === undefined ? undefined : sql`r.customer_id = ${q.customer_id}`,
+    q.search?.trim()
+      ? sql`r.coupon_id in (select id from coupons where name ilike ${likePattern(q.search.trim())})`
+      : undefined,
+  ]);
+  const s = {
+    id: sql`cp.id`,
+    coupon_id: sql`cp.id`,
+    coupon_name: sql`cp.name`,
+    redeemed: sql`redeemed`,
+    points: sql`points`,
+  };
+  const order = orderBy(
+    s as never,
+    redeemedReportContract.sortKeys,
+    q.by,
+    q.sort,
+    redeemedReportContract.defaultSort,
+    sql`cp.id` as never,
+  );
+  const all = await rows<Record<string, unknown>>(
+    db,
+    sql`with agg as (
+          select r.coupon_id,
+                 count(*) filter (where r.coupon_status <> 'reverted')::int as redeemed,
+                 count(*) filter (where r.coupon_status = 'processed')::int as processed,
+                 count(*) filter (where r.coupon_status = 'delivered')::int as delivered,
+                 count(*) filter (where r.coupon_status = 'reverted')::int as reverted,
+                 coalesce(sum(r.points) filter (where r.coupon_status <> 'reverted'), 0)::int as points,
+                 max(r.redeemed_at) as last_redeemed_at
+          from coupon_redemptions r
+          ${where ? sql`where ${where}` : sql``}
+          group by r.coupon_id
+        )
+        select cp.id, cp.id as coupon_id, cp.name as coupon_name, cp.points_required, cp.stock, cp.active,
+               redeemed, processed, delivered, reverted, points, last_redeemed_at
+        from agg join coupons cp on cp.id = agg.coupon_id
+        order by ${sql.join(order, sql`, `)}`,
+  );
+  const offset = (q.page - 1) * q.limit;
+  const page = all.slice(offset, offset + q.limit).map((r) => ({
+    ...r,
+    last_redeemed_at: r.last_redeemed_at ? new Date(r.last_redeemed_at as string).toISOString() : null,
+  }));
+  return { rows: page, meta: pageMeta(q.page, q.limit, all.length) };
+}
+
+/**
+ * Deletes a coupon, or deactivates it when it has redemptions (they keep naming it); answers how many
+ * redemptions it has (0: deleted).
+ */
+export async function deleteCoupon(tx: Tx, id: number): Promise<number> {
+  const [{ n }] = await rows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from coupon_redemptions where coupon_id = ${id}`,
+  );
+  if (n > 0) {
+    await rows(tx, sql`update coupons set active = false, updated_at = now() where id = ${id}`);
+    return n;
+  }
+  await rows(tx, sql`delete from coupons where id = ${id}`);
+  return 0;
 }

@@ -19,7 +19,8 @@ import { sales_invoices } from '../../db/schema/sales';
 import { monthRange } from '../../http/dates';
 import { orderBy, pageMeta } from '../../http/list-query';
 import { defineServerAction, registerAction } from '../../resources/actions';
-import { conditions, pagedList } from '../../resources/routes';
+import { pagedList } from '../../resources/list';
+import { conditions } from '../../resources/records';
 import { customerColumns, customerResource } from './customers.resource';
 import { bulkEditCustomers } from './customers.service';
 

@@ -25,7 +25,7 @@ import { registerPhotoUpload } from '../../http/uploads';
 import { registerAction } from '../../resources/actions';
 import { registerReportExport } from '../../resources/export';
 import { registerImport } from '../../resources/imports';
-import { loadRecord } from '../../resources/routes';
+import { loadRecord } from '../../resources/records';
 import { pointInjectDef } from './points.inject';
 import { customerBalances, pointsTracking, type ReportFilters, storePoints } from './points.reports';
 import { pointLedgerResource } from './points.resource';

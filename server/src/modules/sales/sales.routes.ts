@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { customer_order_headers, sales_invoices } from '../../db/schema/sales';
 import { notFound, problem } from '../../http/errors';
 import type { AnyResourceDef } from '../../resources/define';
-import { loadRecord } from '../../resources/routes';
+import { loadRecord } from '../../resources/records';
 import { customerOrderResource, salesInvoiceResource } from './sales.resource';
 
 async function byDocumentNo(

@@ -1,10 +1,9 @@
-// Customer targets with achievement, target category volume and upload folders.
+// Customer targets with achievement and target category volume.
 // modules/index.ts registers this area: its resource definitions and its own routes.
 //
 // - /customer/target/add_bulk (import), /quarter, /semester, /year: targets.service.ts, targets.imports.ts
 // - /target_category_volume/... and the older /target_category/...: one service over two tables
 //   (targets.categories.ts says how they differ)
-// - /upload-folder... (a resource), /upload/select/group, /upload/report, POST /upload/: uploads.*.ts
 
 import { PageMeta } from '@lbo/contract/common';
 import {
@@ -35,10 +34,8 @@ import {
   targetCategoryVolumeImportDef,
 } from './targets.imports';
 import { customerInScope, targetPeriod } from './targets.service';
-import { uploadFolderResource } from './uploads.resource';
-import { registerUploadRoutes } from './uploads.routes';
 
-export const targetsResources: AnyResourceDef[] = [uploadFolderResource as unknown as AnyResourceDef];
+export const targetsResources: AnyResourceDef[] = [];
 
 const tags = ['target'];
 const periodAnswer = { 200: z.object({ data: CustomerTargetPeriod }) };
@@ -177,6 +174,4 @@ export function registerTargetRoutes(api: FastifyInstance, db: Db): void {
       async (req) => categoryReport(db, req, area.kind, req.query),
     );
   }
-
-  registerUploadRoutes(api, db);
 }

@@ -1,18 +1,6 @@
 // Broadcasts: the resource definitions (list, select, get with delivery counts, add, edit, delete,
-// deliveries) and the execute action, which writes one delivery row per store of the audience into
-// the stores' inbox with set-based INSERT ... SELECT statements and then calls the push adapter.
-//
-// Execute, step by step (registerAction gives auth, the confirm count, a lock against the same call
-// twice at once, one transaction and the audit row):
-// - refused with 409 when the broadcast was delivered already (saying when and to how many stores),
-//   is being delivered right now, or was cancelled;
-// - on a PostgreSQL server: one INSERT ... SELECT ... ON CONFLICT (broadcast_id, customer_id) DO NOTHING
-//   in the action's transaction, status 'sent' with the delivered count, all or nothing;
-// - on the embedded database (one connection shared by every request, and awaited PGlite calls do not
-//   yield): the transaction only marks the broadcast 'sending'; after it commits the same statement
-//   runs per slice of customer ids, each its own short transaction of ~20 ms with a yield to the event
-//   loop in between, so other requests wait at most one slice. A crash mid-way leaves 'sending';
-//   executing again resumes (ON CONFLICT skips what was written) and ends with 'sent'.
+// deliveries) and the branch scope of a broadcast. The execute action is in broadcasts.routes.ts, the
+// delivery it runs in broadcasts.delivery.ts.
 //
 // Branch scope: a broadcast belongs to the branches its audience reaches (`reachesBranch`): the
 // branches it names, the branches of the regions or region groups it names, every branch for `all`,
@@ -25,28 +13,23 @@
 // - sees the deliveries of their own stores, of the broadcasts they see.
 // The execute therefore delivers to the whole audience, never to the caller's part of it: a
 // broadcast is marked sent only when every store of its audience got its row.
-import { PGlite } from '@electric-sql/pglite';
-import { CONFIRM_COUNT } from '@lbo/contract/action';
 import {
   AUDIENCE_LIST,
   audienceIssue,
   type BroadcastAudience,
   broadcastContract,
   broadcastDeliveryContract,
-  broadcastExecuteAction,
   broadcastSearchContract,
 } from '@lbo/contract/broadcasts';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Db, type DbOrTx, rows } from '../../db/client';
+import type { FastifyRequest } from 'fastify';
+import { type DbOrTx, rows } from '../../db/client';
 import { type BroadcastTarget, broadcast_deliveries, broadcasts } from '../../db/schema/broadcasts';
 import { customers } from '../../db/schema/customers';
 import { branches } from '../../db/schema/organisation';
 import { ApiError, badRequest, conflict, forbidden, notFound, problem } from '../../http/errors';
 import { branchCondition } from '../../http/scope';
-import { registerAction } from '../../resources/actions';
 import { type AnyResourceDef, defineResource, outerColumn } from '../../resources/define';
-import { pushAdapter } from './push';
 
 const t = broadcasts.target;
 const listOf = (key: string) => sql`coalesce(${t} -> ${sql.raw(`'${key}'`)}, '[]'::jsonb)`;
@@ -136,8 +119,8 @@ const listItems = (tgt: SQL, key: string, cast: 'int' | 'text') =>
   sql`(select (x.v)::${sql.raw(cast)} from jsonb_array_elements_text(${tgt} -> ${sql.raw(`'${key}'`)}) as x(v))`;
 
 /**
- * "Branch `b` (alias) is reached by the target `tgt`": the same conditions as audienceSql at the level
- * of a branch (each non-empty list restricts, an empty target reaches every branch), except that a
+ * "Branch `b` (alias) is reached by the target `tgt`": the same conditions as audienceSql
+ * (broadcasts.delivery.ts) at the level of a branch (each non-empty list restricts, an empty target reaches every branch), except that a
  * store-level list (codes, types) counts every store it matches, active or not. So every store an
  * execute delivers to lies in a reached branch.
  */
@@ -227,7 +210,7 @@ async function assertTargetInScope(
  * not see at all is the usual "outside your assigned branches"; one it sees (it reaches one of the
  * caller's branches) names the other branches.
  */
-async function assertBroadcastWritable(tx: DbOrTx, req: FastifyRequest, id: number): Promise<void> {
+export async function assertBroadcastWritable(tx: DbOrTx, req: FastifyRequest, id: number): Promise<void> {
   const visible = visibleCondition(req, sql`bb.target`, sql`bb.created_by`);
   if (!visible) return;
   const [row] = await rows<{ target: BroadcastTarget; visible: boolean }>(
@@ -409,264 +392,3 @@ export const broadcastDeliveryResource = defineResource({
 });
 
 export const broadcastResources = [broadcastResource, broadcastSearchResource, broadcastDeliveryResource];
-
-// ---------------------------------------------------------------------------------------------
-// The audience and the delivery
-
-type StoredBroadcast = {
-  id: number;
-  status: string;
-  target: BroadcastTarget;
-  title: string;
-  message: string;
-  image_url: string;
-  link: string;
-  executed_at: string | null;
-  sent_count: number;
-};
-
-/** `c.<col> in (the list)`, the list passed as one jsonb parameter. */
-function inList(column: SQL, list: readonly unknown[] | undefined, cast: 'int' | 'text'): SQL | undefined {
-  if (!list || list.length === 0) return undefined;
-  const elements = sql`select (x.v)::${sql.raw(cast)} from jsonb_array_elements_text(${JSON.stringify(list)}::jsonb) as x(v)`;
-  return sql`${column} in (${elements})`;
-}
-
-/**
- * `from ... where ...` of the stores a broadcast goes to: active stores (that installed the app, with
- * installed_only), of the audience's list. Not cut to the caller's branches: only a caller who sees
- * every branch the audience reaches may execute it (assertBroadcastWritable), and a delivery cut to
- * part of the audience would mark the rest as served. Aliases: c, br, r.
- */
-export function audienceSql(target: BroadcastTarget): { from: SQL; where: SQL } {
-  const needsRegion = (target.region_ids?.length ?? 0) > 0 || (target.region_group_ids?.length ?? 0) > 0;
-  const from = needsRegion
-    ? sql`customers c join branches br on br.id = c.branch_id join regions r on r.id = br.region_id`
-    : sql`customers c`;
-  const parts: (SQL | undefined)[] = [
-    sql`c.active`,
-    target.installed_only ? sql`c.installed` : undefined,
-    inList(sql`c.customer_code`, target.customer_codes, 'text'),
-    inList(sql`c.branch_id`, target.branch_ids, 'int'),
-    inList(sql`br.region_id`, target.region_ids, 'int'),
-    inList(sql`r.region_group_id`, target.region_group_ids, 'int'),
-    inList(sql`c.customer_type_id`, target.customer_type_ids, 'int'),
-  ];
-  return {
-    from,
-    where: sql.join(
-      parts.filter((p): p is SQL => p !== undefined),
-      sql` and `,
-    ),
-  };
-}
-
-export async function audienceCount(db: DbOrTx, target: BroadcastTarget): Promise<number> {
-  const { from, where } = audienceSql(target);
-  const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${where}`);
-  return Number(r.n);
-}
-
-/**
- * One set-based statement: a delivery row per store of the audience (within `range` of customer ids).
- * `fresh`: the broadcast has no delivery yet (a first execute on the PostgreSQL server), so the rows
- * are inserted plainly; otherwise ON CONFLICT skips the stores that have theirs (a resumed delivery,
- * the embedded slices). Deliveries have no per-row foreign keys (0010_content_perf.sql): a statement
- * trigger checks the ids once, and customer deletes wait for the lock `lockDeliveriesShared` takes.
- */
-async function insertDeliveries(
-  db: DbOrTx,
-  b: StoredBroadcast,
-  range?: { from: number; to: number },
-  fresh = false,
-): Promise<number> {
-  const { from, where } = audienceSql(b.target);
-  const slice = range ? sql` and c.id >= ${range.from} and c.id < ${range.to}` : sql``;
-  const onConflict = fresh ? sql`` : sql` on conflict (broadcast_id, customer_id) do nothing`;
-  const [r] = await rows<{ n: number }>(
-    db,
-    sql`with ins as (
-          insert into broadcast_deliveries (broadcast_id, customer_id, status, delivered_at)
-          select ${b.id}, c.id, 'delivered', now() from ${from} where ${where}${slice}
-          order by c.id${onConflict}
-          returning 1)
-        select count(*)::int as n from ins`,
-  );
-  return Number(r.n);
-}
-
-/**
- * Held (shared) by a transaction writing deliveries until it ends; deleting customers takes it
- * exclusively before deleting their deliveries (0010_content_perf.sql), so neither misses the other.
- */
-async function lockDeliveriesShared(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext('broadcast_deliveries.customers'), 0)`);
-}
-
-const finishSql = (id: number) =>
-  sql`update broadcasts set status = 'sent', updated_at = now(),
-        sent_count = (select count(*)::int from broadcast_deliveries d where d.broadcast_id = ${id} and d.status <> 'failed')
-      where id = ${id}`;
-
-/** Target duration of one slice on the embedded database (other requests wait at most this long). */
-const SLICE_TARGET_MS = 20;
-
-/**
- * The delivery in slices of customer ids, each its own statement (and so its own transaction), the
- * slice size adapted so each takes about SLICE_TARGET_MS, yielding to the event loop in between.
- * `onSlice` receives each slice's duration (the bench and tests check the longest).
- */
-export async function deliverInSlices(
-  db: Db,
-  b: StoredBroadcast,
-  onSlice?: (ms: number, rows: number) => void,
-): Promise<number> {
-  const [bounds] = await rows<{ lo: number | null; hi: number | null }>(
-    db,
-    sql`select min(id) as lo, max(id) as hi from customers`,
-  );
-  if (bounds.lo === null || bounds.hi === null) return 0;
-  // Slices cover distinct customers: without earlier deliveries (a resume) no conflict can occur.
-  const [{ any }] = await rows<{ any: boolean }>(
-    db,
-    sql`select exists (select 1 from broadcast_deliveries where broadcast_id = ${b.id}) as any`,
-  );
-  // Starts small and grows at most 1.25x a slice (a slice far over the target holds every other
-  // request that long); shrinks at once when a slice took longer than the target.
-  let span = 100;
-  let total = 0;
-  for (let start = Number(bounds.lo); start <= Number(bounds.hi); ) {
-    const began = performance.now();
-    const n = await insertDeliveries(db, b, { from: start, to: start + span }, !any);
-    const ms = performance.now() - began;
-    onSlice?.(ms, n);
-    total += n;
-    start += span;
-    const fit = Math.round((span * SLICE_TARGET_MS) / Math.max(ms, 1));
-    span = Math.max(25, Math.min(20_000, Math.round(span * 1.25), fit));
-    // A macrotask turn: requests waiting for the database get it between two slices.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-  return total;
-}
-
-/** Whether the handle is the embedded database (PGlite). */
-export function isEmbedded(db: Db): boolean {
-  return (db as unknown as { $client?: unknown }).$client instanceof PGlite;
-}
-
-/** Broadcasts being delivered by this process (the embedded database is used by one process only). */
-const delivering = new Set<number>();
-
-/** Test and bench hook: the duration of each slice of the last embedded delivery. */
-export const sliceLog: { ms: number; rows: number }[] = [];
-
-export function registerBroadcastRoutes(api: FastifyInstance, db: Db): void {
-  const embedded = isEmbedded(db);
-  registerAction(api, db, {
-    contract: broadcastExecuteAction,
-    resource: broadcastResource,
-    preview: async ({ tx, req, id, record }) => {
-      // Before counting: the count of a broadcast the caller may not send is not theirs to see.
-      await assertBroadcastWritable(tx, req, id!);
-      const [b] = await tx
-        .select({ target: broadcasts.target })
-        .from(broadcasts)
-        .where(eq(broadcasts.id, id!));
-      return {
-        count: await audienceCount(tx, b.target),
-        audience: record!.audience as BroadcastAudience,
-      };
-    },
-    handler: async ({ tx, req, id, afterCommit }) => {
-      // The preview (run first, for confirm_count) checked it too; the handler does not rely on that.
-      await assertBroadcastWritable(tx, req, id!);
-      const [b] = (await tx.select().from(broadcasts).where(eq(broadcasts.id, id!))) as StoredBroadcast[];
-      if (b.status === 'sent') {
-        const when = b.executed_at
-          ? new Date(b.executed_at).toISOString().slice(0, 16).replace('T', ' ')
-          : '';
-        throw conflict(problem('broadcast_delivered', { id: b.id, when, count: b.sent_count }));
-      }
-      if (b.status === 'cancelled') throw conflict(problem('broadcast_cancelled', { id: b.id }));
-      if (b.status === 'sending' && delivering.has(b.id)) {
-        throw conflict(problem('broadcast_sending', { id: b.id }));
-      }
-      // The audience size was counted by the preview in this transaction and matched confirm_count.
-      const audience = Number((req.query as Record<string, unknown>)[CONFIRM_COUNT]);
-      // The row lock taken here keeps the broadcast (and so its deliveries) until the commit.
-      const [marked] = await rows<{ at: string }>(
-        tx,
-        sql`update broadcasts set status = 'sending', updated_at = now(),
-              executed_at = coalesce(executed_at, now()), executed_by = ${req.user.id}
-            where id = ${b.id} returning executed_at as at`,
-      );
-      if (!marked) throw conflict(problem('broadcast_deleted', { id: b.id }));
-      const executedAt = new Date(marked.at).toISOString();
-      let written = 0;
-      if (!embedded) {
-        await lockDeliveriesShared(tx);
-        const [{ any }] = await rows<{ any: boolean }>(
-          tx,
-          sql`select exists (select 1 from broadcast_deliveries where broadcast_id = ${b.id}) as any`,
-        );
-        written = await insertDeliveries(tx, b, undefined, !any);
-        // A first delivery wrote every row itself; a resumed one counts (it kept earlier rows).
-        await tx.execute(
-          any
-            ? finishSql(b.id)
-            : sql`update broadcasts set status = 'sent', updated_at = now(), sent_count = ${written}
-                  where id = ${b.id}`,
-        );
-      } else {
-        delivering.add(b.id);
-      }
-      afterCommit(async () => {
-        if (embedded) {
-          try {
-            sliceLog.length = 0;
-            // The count is kept as it goes (counting 100,000 rows at the end would hold the
-            // embedded database as long as several slices); earlier rows only on a resume.
-            const [{ before }] = await rows<{ before: number }>(
-              db,
-              sql`select count(*)::int as before from broadcast_deliveries
-                  where broadcast_id = ${b.id} and status <> 'failed'`,
-            );
-            written = await deliverInSlices(db, b, (ms, n) => sliceLog.push({ ms, rows: n }));
-            await db.execute(
-              sql`update broadcasts set status = 'sent', updated_at = now(),
-                    sent_count = ${Number(before) + written} where id = ${b.id}`,
-            );
-          } finally {
-            delivering.delete(b.id);
-          }
-        }
-        await pushAdapter().send(
-          {
-            broadcastId: b.id,
-            title: b.title,
-            body: b.message,
-            imageUrl: b.image_url,
-            link: b.link,
-            recipients: written,
-          },
-          req.log,
-        );
-        return {
-          id: b.id,
-          status: 'sent' as const,
-          audience_count: audience,
-          delivered_count: written,
-          executed_at: executedAt,
-        };
-      });
-      return {
-        id: b.id,
-        status: 'sending' as const,
-        audience_count: audience,
-        delivered_count: written,
-        executed_at: executedAt,
-      };
-    },
-  });
-}

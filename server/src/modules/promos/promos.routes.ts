@@ -18,7 +18,7 @@ import { badRequest, problem } from '../../http/errors';
 import { assertStoredImages, multipartJsonBody } from '../../http/uploads';
 import { registerAction } from '../../resources/actions';
 import { assertPeriod } from '../../resources/define';
-import { baseQuery, loadRecord } from '../../resources/routes';
+import { baseQuery, loadRecord } from '../../resources/records';
 import {
   assertBranch,
   assertCustomerTypes,

@@ -1,0 +1,267 @@
+// Uploads as a service: the group view of a folder, the upload report per branch, storing a store's
+// photo with its thumbnail, and deleting a photo.
+import {
+  GROUP_PHOTOS_PER_STORE,
+  type UploadCreateFields,
+  type UploadGroupQuery,
+  type UploadPhoto,
+  type UploadReportQuery,
+} from '@lbo/contract/uploads';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import { type Db, rows } from '../../db/client';
+import { writeAudit } from '../../http/audit';
+import { badRequest, conflict, forbidden, notFound, problem } from '../../http/errors';
+import { likePattern, pageMeta } from '../../http/list-query';
+import { branchCondition, seesBranch } from '../../http/scope';
+import type { StoredUpload, UploadedImage } from '../../http/uploads';
+
+const THUMB_PX = 320;
+
+const and = (parts: (SQL | undefined)[]) => {
+  const present = parts.filter((p): p is SQL => p !== undefined);
+  return present.length === 0 ? sql`true` : sql.join(present, sql` and `);
+};
+
+/** Photos (alias `u`) uploaded on the days from `start_date` to `end_date`, both included (Asia/Jakarta). */
+const uploadedBetween = (q: { start_date?: string; end_date?: string }) => [
+  q.start_date
+    ? sql`u.uploaded_at >= (${q.start_date}::date)::timestamp at time zone 'Asia/Jakarta'`
+    : undefined,
+  q.end_date
+    ? sql`u.uploaded_at < (${q.end_date}::date + 1)::timestamp at time zone 'Asia/Jakarta'`
+    : undefined,
+];
+
+/** A small WebP of the photo (EXIF orientation applied); 400 when the bytes are not a readable image. */
+export async function makeThumbnail(image: UploadedImage): Promise<UploadedImage> {
+  try {
+    const buffer = await sharp(image.buffer, { failOn: 'error' })
+      .rotate()
+      .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 72 })
+      .toBuffer();
+    return { buffer, mime: 'image/webp', ext: 'webp', field: image.field };
+  } catch {
+    throw badRequest(problem('image_unreadable', undefined, image.field));
+  }
+}
+
+const photoColumns = sql`u.id, u.upload_folder_id, u.customer_id, u.file_url, u.thumbnail_url, u.file_name, u.mime,
+  u.size, u.uploaded_at, u.note`;
+
+/** GET /upload/select/group: a folder's stores, each with its newest photos, paged. */
+export async function uploadGroup(db: Db, req: FastifyRequest, q: z.output<typeof UploadGroupQuery>) {
+  const [folder] = await rows<{ id: number; branch_id: number | null }>(
+    db,
+    sql`select id, branch_id from upload_folders where id = ${q.upload_folder_id}`,
+  );
+  if (!folder) throw notFound(problem('not_found', { thing: 'upload folder', id: q.upload_folder_id }));
+  if (!seesBranch(req, folder.branch_id, { nullVisible: true })) {
+    throw forbidden(problem('folder_outside_scope'));
+  }
+  const dated = q.start_date !== undefined || q.end_date !== undefined;
+  // The store's branch: upload_folder_stores keeps the branch of its latest photo; with dates the
+  // stores are aggregated from the photos of those days.
+  const storeFilter = (branch: SQL) =>
+    and([
+      branchCondition(req, branch),
+      q.branch_id !== undefined ? sql`${branch} = ${q.branch_id}` : undefined,
+      q.region_id !== undefined
+        ? sql`${branch} in (select id from branches where region_id = ${q.region_id})`
+        : undefined,
+      q.region_group_id !== undefined
+        ? sql`${branch} in (select b2.id from branches b2 join regions r2 on r2.id = b2.region_id where r2.region_group_id = ${q.region_group_id})`
+        : undefined,
+      q.customer_type_id !== undefined
+        ? sql`exists (select 1 from customers c2 where c2.id = g.customer_id and c2.customer_type_id = ${q.customer_type_id})`
+        : undefined,
+      q.search
+        ? sql`exists (select 1 from customers c2 where c2.id = g.customer_id and (c2.customer_code ilike ${likePattern(q.search)} or c2.customer_name ilike ${likePattern(q.search)}))`
+        : undefined,
+    ]);
+  const dates = and(uploadedBetween(q));
+  const groups = dated
+    ? sql`(select u.customer_id, max(u.branch_id) as branch_id, count(*)::int as photo_count, max(u.uploaded_at) as last_uploaded_at
+          from uploads u where u.upload_folder_id = ${folder.id} and ${dates} group by u.customer_id)`
+    : sql`(select customer_id, branch_id, photo_count, last_uploaded_at from upload_folder_stores
+          where upload_folder_id = ${folder.id})`;
+  const where = storeFilter(sql`g.branch_id`);
+  const [{ n }] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${groups} g where ${where}`,
+  );
+  const page = await rows<{
+    customer_id: number;
+    customer_code: string;
+    customer_name: string;
+    branch_id: number;
+    branch_name: string;
+    photo_count: number;
+    last_uploaded_at: string;
+    uploads: z.infer<typeof UploadPhoto>[];
+  }>(
+    db,
+    sql`select s.customer_id, c.customer_code, c.customer_name, s.branch_id, b.name as branch_name,
+               s.photo_count, s.last_uploaded_at, coalesce(p.uploads, '[]'::json) as uploads
+        from (
+          select g.customer_id, g.branch_id, g.photo_count, g.last_uploaded_at
+          from ${groups} g
+          where ${where}
+          order by g.last_uploaded_at desc, g.customer_id desc
+          limit ${q.limit} offset ${(q.page - 1) * q.limit}
+        ) s
+        join customers c on c.id = s.customer_id
+        join branches b on b.id = s.branch_id
+        left join lateral (
+          select json_agg(x order by x.uploaded_at desc, x.id desc) as uploads
+          from (select ${photoColumns} from uploads u
+                where u.upload_folder_id = ${folder.id} and u.customer_id = s.customer_id and ${dates}
+                order by u.uploaded_at desc, u.id desc limit ${GROUP_PHOTOS_PER_STORE}) x
+        ) p on true
+        order by s.last_uploaded_at desc, s.customer_id desc`,
+  );
+  const iso = (v: unknown) => new Date(v as string).toISOString();
+  const data = page.map((s) => ({
+    ...s,
+    last_uploaded_at: iso(s.last_uploaded_at),
+    uploads: s.uploads.map((u) => ({ ...u, uploaded_at: iso(u.uploaded_at) })),
+  }));
+  return { data, meta: pageMeta(q.page, q.limit, n) };
+}
+
+/** GET /upload/report: per branch, the stores that uploaded and their photos between the dates. */
+export async function uploadReport(db: Db, req: FastifyRequest, q: z.output<typeof UploadReportQuery>) {
+  const uploadFilter = and([
+    ...uploadedBetween(q),
+    q.upload_folder_id !== undefined ? sql`u.upload_folder_id = ${q.upload_folder_id}` : undefined,
+  ]);
+  const branchFilter = and([
+    branchCondition(req, sql`b.id`),
+    q.region_ids
+      ? sql`b.region_id = any(array(select json_array_elements_text(${JSON.stringify(q.region_ids)}::json)::int))`
+      : undefined,
+  ]);
+  const found = await rows<{
+    id: number;
+    code: string;
+    name: string;
+    region_id: number;
+    region_name: string;
+    store_count: number;
+    photo_count: number;
+  }>(
+    db,
+    sql`select b.id, b.code, b.name, b.region_id, r.name as region_name,
+               coalesce(a.store_count, 0)::int as store_count, coalesce(a.photo_count, 0)::int as photo_count
+        from branches b
+        join regions r on r.id = b.region_id
+        left join (
+          select u.branch_id, count(distinct u.customer_id) as store_count, count(*) as photo_count
+          from uploads u where ${uploadFilter} group by u.branch_id
+        ) a on a.branch_id = b.id
+        where ${branchFilter}
+        order by coalesce(a.photo_count, 0) desc, b.name, b.id`,
+  );
+  return found.map((f) => ({
+    branch: {
+      id: f.id,
+      code: f.code,
+      name: f.name,
+      region_id: f.region_id,
+      region_name: f.region_name,
+    },
+    store_count: f.store_count,
+    photo_count: f.photo_count,
+  }));
+}
+
+/**
+ * Stores the photo and its thumbnail, then writes the upload row (the folder locked for share); the
+ * stored files are removed again when the row is refused.
+ */
+export async function storePhoto(
+  db: Db,
+  req: FastifyRequest,
+  input: z.output<typeof UploadCreateFields>,
+  image: UploadedImage,
+) {
+  const thumb = await makeThumbnail(image);
+  const stored: StoredUpload[] = [];
+  try {
+    stored.push(await req.server.uploads.save(image, 'store_photos'));
+    stored.push(await req.server.uploads.save(thumb, 'store_photo_thumbs'));
+    const [full, small] = stored;
+    const created = await db.transaction(async (tx) => {
+      // The folder is locked for share: a deactivation or delete waits for this photo.
+      const [folder] = await rows<{
+        id: number;
+        name: string;
+        branch_id: number | null;
+        customer_code: string | null;
+        active: boolean;
+      }>(
+        tx,
+        sql`select id, name, branch_id, customer_code, active from upload_folders where id = ${input.folder} for share`,
+      );
+      if (!folder)
+        throw notFound(problem('not_found', { thing: 'upload folder', id: input.folder }, 'folder'));
+      if (!seesBranch(req, folder.branch_id, { nullVisible: true })) {
+        throw forbidden(problem('folder_outside_scope', { lower: 1 }, 'folder'));
+      }
+      if (!folder.active) throw conflict(problem('folder_inactive', { name: folder.name }, 'folder'));
+      const [c] = await rows<{ id: number; customer_code: string; branch_id: number }>(
+        tx,
+        sql`select id, customer_code, branch_id from customers where customer_code = ${input.customer_code}`,
+      );
+      if (!c)
+        throw badRequest(
+          problem('not_found', { thing: 'customer', value: input.customer_code }, 'customer_code'),
+        );
+      if (!seesBranch(req, c.branch_id)) {
+        throw forbidden(
+          problem('outside_scope', { thing: 'customer', code: c.customer_code }, 'customer_code'),
+        );
+      }
+      if (folder.branch_id !== null && folder.branch_id !== c.branch_id) {
+        throw badRequest(problem('not_branch_store', { code: c.customer_code }, 'customer_code'));
+      }
+      if (folder.customer_code !== null && folder.customer_code !== c.customer_code) {
+        throw badRequest(problem('folder_for_customer', { code: folder.customer_code }, 'customer_code'));
+      }
+      const [row] = await rows<z.infer<typeof UploadPhoto>>(
+        tx,
+        sql`insert into uploads (upload_folder_id, customer_id, branch_id, file_url, thumbnail_url, file_name, mime, size, note)
+            values (${folder.id}, ${c.id}, ${c.branch_id}, ${full.url}, ${small.url},
+                    ${full.path.split('/').pop() ?? ''}, ${image.mime}, ${image.buffer.length}, ${input.note})
+            returning id, upload_folder_id, customer_id, file_url, thumbnail_url, file_name, mime, size, uploaded_at, note`,
+      );
+      await writeAudit(tx, req, { action: 'create', entity: 'upload', entityId: row.id, after: row });
+      return {
+        ...row,
+        uploaded_at: new Date(row.uploaded_at).toISOString(),
+        customer_code: c.customer_code,
+      };
+    });
+    return created;
+  } catch (err) {
+    for (const s of stored) await req.server.uploads.remove(s.path);
+    throw err;
+  }
+}
+
+/** Deletes one photo within the caller's branches. */
+export async function deletePhoto(db: Db, req: FastifyRequest, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await rows<{ id: number; branch_id: number }>(
+      tx,
+      sql`select id, branch_id from uploads where id = ${id} for update`,
+    );
+    if (!row) throw notFound(problem('not_found', { thing: 'upload', id }));
+    if (!seesBranch(req, row.branch_id)) throw forbidden(problem('photo_outside_scope'));
+    await tx.execute(sql`delete from uploads where id = ${id}`);
+    await writeAudit(tx, req, { action: 'delete', entity: 'upload', entityId: id, before: row });
+  });
+}
