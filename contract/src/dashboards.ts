@@ -368,6 +368,11 @@ export const OmzetGraphRow = z.object({
   month: z.number().int().min(1).max(12),
   turnover: Money,
   qty: z.number(),
+  /**
+   * The month in progress (Asia/Jakarta): the last day counted, and last year's figures cover the
+   * same days of its month, so the two compare like periods. Null for a whole month.
+   */
+  through_day: z.number().int().min(1).max(31).nullable(),
   last_year_turnover: Money,
   last_year_qty: z.number(),
 });

@@ -1,6 +1,8 @@
 // The dashboard calls: figures and turnover equal the direct sums of the invoice lines (ranges with
 // partial months, category / item / customer type filters), the branch user's answers cover their two
 // branches only, rows are keyed as SPEC.md says, and bad input is a 400 with messages.
+
+import { jakartaDate } from '@lbo/contract/common';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { role_group_roles, roles } from '../src/db/schema/staff';
@@ -352,6 +354,48 @@ describe('figures equal the direct sums', () => {
     const lastMarch = await direct({ start: '2024-03-01', end: '2024-03-31', by: 'branch_id' });
     expect(res.body.data[2].last_year_turnover).toBe([...lastMarch.values()].reduce((a, b) => a + b, 0));
     expect(res.body.data[2].last_year_turnover).toBeGreaterThan(0);
+  });
+});
+
+describe('the yearly graph compares the month in progress with the same days last year', () => {
+  it('should count last year only up to the day reached this month, with and without a product filter', async () => {
+    const today = jakartaDate();
+    const [y, m, d] = [Number(today.slice(0, 4)), today.slice(5, 7), Number(today.slice(8, 10))];
+    const lastYear = `${y - 1}-${m}`;
+    const daysLastYear = new Date(Date.UTC(y - 1, Number(m), 0)).getUTCDate();
+    const dates = [`${lastYear}-01`, `${y}-${m}-01`];
+    // A sale later in last year's month than today's day: a whole month would count it.
+    if (d < daysLastYear) dates.push(`${lastYear}-${String(d + 1).padStart(2, '0')}`);
+    const documents = dates.map((day, i) => ({
+      document_no: `GRAPH/${i}`,
+      invoice_date: day,
+      due_date: day,
+      customer_code: 'DB-1',
+      lines: [{ item_code: 'DB-MIE', qty: 1, price: 1000 * (i + 1) }],
+    }));
+    expect((await h.call(admin, 'POST', '/integration/sales_invoice', { documents })).status).toBe(200);
+    const sameDays = { start: `${lastYear}-01`, end: `${lastYear}-${String(d).padStart(2, '0')}` };
+    for (const filter of ['', `&item_ids=${items.mie}`]) {
+      const res = await h.call(admin, 'GET', `/web/dashboard/omzet/graph?year=${y}${filter}`);
+      expect(res.status).toBe(200);
+      const row = res.body.data[Number(m) - 1];
+      expect(row.through_day).toBe(d);
+      const expected = await direct({
+        ...sameDays,
+        by: 'branch_id',
+        items: filter ? [items.mie] : undefined,
+      });
+      expect({ filter, last: row.last_year_turnover }).toEqual({
+        filter,
+        last: [...expected.values()].reduce((a, b) => a + b, 0),
+      });
+      expect(
+        res.body.data.filter((r: { through_day: number | null }) => r.through_day !== null),
+      ).toHaveLength(1);
+    }
+    // A past year's months are whole.
+    const past = await h.call(admin, 'GET', `/web/dashboard/omzet/graph?year=${y - 1}`);
+    expect(past.body.data.every((r: { through_day: number | null }) => r.through_day === null)).toBe(true);
   });
 });
 

@@ -102,6 +102,7 @@ export const messages = {
       year: 'Year',
       title: 'Turnover per month, {{year}} against the year before',
       table: 'Per month',
+      soFar: '{{month}} (to day {{day}})',
     },
     tracking: {
       unpaid: 'Unpaid',

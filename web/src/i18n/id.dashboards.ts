@@ -103,6 +103,7 @@ export const messages = {
       year: 'Tahun',
       title: 'Omzet per bulan, {{year}} dibanding tahun sebelumnya',
       table: 'Per bulan',
+      soFar: '{{month}} (s.d. tgl {{day}})',
     },
     tracking: {
       unpaid: 'Belum dibayar',

@@ -9,6 +9,8 @@
 // - invoice counts from dash_day_branch, points from dash_points_day_branch (per customer: the ledger);
 // - store counts from dash_store_totals, activations from dash_store_registrations; page counts of the
 //   store lists from dash_store_flags / dash_store_registrations (storeCountSql).
+
+import { jakartaDate } from '@lbo/contract/common';
 import {
   CUSTOMER_FIGURE_SORT_KEYS,
   MASTER_STORE_SORT_KEYS,
@@ -383,18 +385,35 @@ export async function omzetGraph(
   const { B, bs } = await scopeOf(db, req, q);
   const from = `${q.year - 1}-01-01`;
   const to = `${q.year + 1}-01-01`;
-  const source = hasProduct(q)
+  // The month in progress is compared with the same days of its month last year: a month so far
+  // against a whole month would read as a fall every month until its last day.
+  const today = jakartaDate();
+  const running = Number(today.slice(0, 4)) === q.year ? Number(today.slice(5, 7)) : null;
+  const throughDay = Number(today.slice(8, 10));
+  const lastYearMonth = running ? `${q.year - 1}-${today.slice(5, 7)}-01` : null;
+  const products = hasProduct(q) ? productCond(q, sql`item_id`, sql`item_category_id`) : undefined;
+  const monthly = products
     ? sql`select month as m, turnover, qty from dash_month_branch_item
-        where ${B(sql`branch_id`)} and month >= ${from}::date and month < ${to}::date
-          and ${productCond(q, sql`item_id`, sql`item_category_id`)}`
+        where ${B(sql`branch_id`)} and month >= ${from}::date and month < ${to}::date and ${products}
+          ${lastYearMonth ? sql`and month <> ${lastYearMonth}::date` : sql``}`
     : sql`select date_trunc('month', day)::date as m, turnover, qty from dash_day_branch
-        where ${B(sql`branch_id`)} and day >= ${from}::date and day < ${to}::date`;
+        where ${B(sql`branch_id`)} and day >= ${from}::date and day < ${to}::date
+          ${lastYearMonth ? sql`and not (day >= ${lastYearMonth}::date and day < (${lastYearMonth}::date + interval '1 month') and extract(day from day) > ${throughDay})` : sql``}`;
+  // Last year's part of the running month, by day (the monthly item rollup has no days).
+  const lastYearPart =
+    products && lastYearMonth
+      ? sql` union all select ${lastYearMonth}::date as m, turnover, qty from dash_day_branch_item
+          where ${B(sql`branch_id`)} and ${products}
+            and day >= ${lastYearMonth}::date and day < (${lastYearMonth}::date + interval '1 month')
+            and extract(day from day) <= ${throughDay}`
+      : sql``;
   return query(
     db,
-    sql`with bs as (${bs}), s as (${source}),
+    sql`with bs as (${bs}), s as (${monthly}${lastYearPart}),
         g as (select m, sum(turnover) as turnover, sum(qty) as qty from s group by m)
       select ${q.year}::int as year, mo::int as month,
         coalesce(a.turnover, 0)::numeric(18,2)::float8 as turnover, coalesce(a.qty, 0)::float8 as qty,
+        case when mo = ${running ?? 0}::int then ${throughDay}::int end as through_day,
         coalesce(b.turnover, 0)::numeric(18,2)::float8 as last_year_turnover, coalesce(b.qty, 0)::float8 as last_year_qty
       from generate_series(1, 12) mo
       left join g a on a.m = make_date(${q.year}::int, mo, 1)

@@ -42,7 +42,13 @@ export function OmzetGraphPage() {
     new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'id-ID', { month: 'short' }).format(
       new Date(2000, m - 1, 1),
     );
-  const rows = (q.data?.data ?? []).map((r) => ({ ...r, label: month(r.month) }));
+  // The month in progress is labelled with the day it runs to: last year's figure covers the same days.
+  const rows = (q.data?.data ?? []).map((r) => ({
+    ...r,
+    label: r.through_day
+      ? t('dashboards.graph.soFar', { month: month(r.month), day: r.through_day })
+      : month(r.month),
+  }));
   const thisYear = t('dashboards.graph.thisYear', { year });
   const lastYear = t('dashboards.graph.lastYear', { year: year - 1 });
   const columns: Column<(typeof rows)[number]>[] = [
