@@ -72,7 +72,9 @@ export type ImportHook<Params = unknown> = (
   ctx: ImportContext<Params>,
 ) => Promise<unknown>;
 
-type RowOf<C extends ImportContract> = z.output<C['row']>;
+/** One parsed row of an import: the output of its contract's row schema. */
+export type ImportRow<C extends ImportContract> = z.output<C['row']>;
+type RowOf<C extends ImportContract> = ImportRow<C>;
 type ParamsOf<C extends ImportContract> = C['params'] extends z.ZodObject ? z.output<C['params']> : undefined;
 type ResultOf<C extends ImportContract> = z.output<C['result']>;
 

@@ -6,7 +6,7 @@ import { voucherBulkImport } from '@lbo/contract/vouchers';
 import { sql } from 'drizzle-orm';
 import { rows as selectRows, type Tx } from '../../db/client';
 import { conflict, problem } from '../../http/errors';
-import type { ImportDef, ResolveContext, RowAt } from '../../resources/imports';
+import type { ImportDef, ImportRow, ResolveContext, RowAt } from '../../resources/imports';
 import { upsertRows } from '../../resources/imports';
 
 type Customer = { id: number; customer_code: string; branch_id: number; region_id: number };
@@ -61,7 +61,7 @@ async function customersOf<R extends { customer_code: string }>(
 // ---------------------------------------------------------------------------------------------
 // Lottery coupons
 
-type LotteryRow = { coupon_no: string; customer_code: string; period: string; batch?: string };
+type LotteryRow = ImportRow<typeof lotteryImport>;
 
 export const lotteryImportDef: ImportDef<
   typeof lotteryImport,
@@ -123,7 +123,7 @@ export const lotteryImportDef: ImportDef<
 // ---------------------------------------------------------------------------------------------
 // Voucher redemptions in bulk
 
-type VoucherRow = { customer_code: string; note?: string };
+type VoucherRow = ImportRow<typeof voucherBulkImport>;
 type Voucher = { id: number; code: string; active: boolean; quota: number | null };
 
 export const voucherBulkDef: ImportDef<
