@@ -37,7 +37,7 @@ import { z } from 'zod';
 import { type Db, rows as selectRows, type Tx } from '../db/client';
 import { retryOnConflict } from '../db/retry';
 import { writeAudit } from '../http/audit';
-import { ApiError, type Problem, phrase, problem, type Said } from '../http/errors';
+import { ApiError, type Problem, phrase, problem, type Said, zodProblem } from '../http/errors';
 
 /** A row that passed its schema, with its 0-based position in the request. */
 export type RowAt<Row> = { index: number; row: Row };
@@ -147,7 +147,12 @@ function issueProblems(row: unknown, error: z.ZodError): { path: string; problem
       return { path: '', problem: problem('object_of_fields') };
     }
     const missing = issue.code === 'invalid_type' && valueAt(row, issue.path) === undefined;
-    return { path: formatPath(issue.path), problem: missing ? problem('required') : phrase(issue.message) };
+    return {
+      path: formatPath(issue.path),
+      problem: missing
+        ? problem('required')
+        : zodProblem('', issue.code, issue.message, { ...issue, input: valueAt(row, issue.path) } as never),
+    };
   });
 }
 

@@ -20,7 +20,7 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { type Db, rows } from '../../db/client';
 import { writeAudit } from '../../http/audit';
-import { ApiError, badRequest, conflict, forbidden, notFound, phrase, problem } from '../../http/errors';
+import { ApiError, badRequest, conflict, forbidden, notFound, problem, zodProblem } from '../../http/errors';
 import { likePattern, pageMeta } from '../../http/list-query';
 import { branchCondition, seesBranch } from '../../http/scope';
 import { readMultipart, type StoredUpload, type UploadedImage } from '../../http/uploads';
@@ -242,7 +242,9 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
         : parsed.error.issues.map((i) => {
             const missing = fields[String(i.path[0])] === undefined;
             const field = i.path.join('.');
-            return missing ? problem('required', undefined, field) : phrase(i.message, field);
+            return missing
+              ? problem('required', undefined, field)
+              : zodProblem(field, i.code, i.message, i as never);
           });
       if (!image) problems.push(problem('required', undefined, 'photo'));
       if (!parsed.success || !image) throw badRequest(problems);
