@@ -99,7 +99,14 @@ export const BroadcastCreate = z
   })
   .superRefine((v, ctx) => {
     const issue = audienceIssue(v);
-    if (issue) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    if (issue) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [issue.path],
+        message: issue.message,
+        params: { code: 'audience_required', audience: String(v.audience) },
+      });
+    }
   });
 export const BroadcastUpdate = updateSchema(broadcastFields);
 

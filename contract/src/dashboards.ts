@@ -35,7 +35,10 @@ export const qIds = () =>
       .refine((a) => a.every((s) => /^[1-9]\d{0,9}$/.test(s) && Number(s) <= 2_147_483_647), {
         error: 'must be ids: positive whole numbers separated by commas',
       })
-      .refine((a) => a.length <= MAX_ID_LIST, { error: `may name at most ${MAX_ID_LIST} ids` })
+      .refine((a) => a.length <= MAX_ID_LIST, {
+        error: `may name at most ${MAX_ID_LIST} ids`,
+        params: { code: 'max_items', max: MAX_ID_LIST },
+      })
       .transform((a) => [...new Set(a.map(Number))])
       .optional(),
   );

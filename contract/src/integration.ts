@@ -46,6 +46,7 @@ const lineChecks = (lines: ImportLine[], ctx: z.RefinementCtx) => {
         code: 'custom',
         path: ['lines', i, 'line_no'],
         message: `line_no ${no} repeats lines[${first}]`,
+        params: { code: 'line_no_repeats', no, first: `lines[${first}]` },
       });
     } else seen.set(no, i);
     if (l.net_amount === undefined && l.qty * l.price - l.discount < -0.005) {

@@ -297,6 +297,7 @@ export const PointInject = importBody(pointInjectImport, POINT_INJECT_LEGACY, tr
         code: 'custom',
         path: ['customer_codes'],
         message: `at most ${MAX_INJECT_CUSTOMERS} customers per injection`,
+        params: { code: 'inject_max', max: MAX_INJECT_CUSTOMERS },
       });
   },
 );

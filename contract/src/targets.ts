@@ -80,13 +80,19 @@ const monthInput = () =>
  * One row of a targets file: a customer's year with the twelve month columns (blank months are left
  * as they are), or one month with `month` + `amount`.
  */
+// Typed per column, so a parsed row's type names jan..dec (a bare Object.fromEntries would not).
+const monthShape = Object.fromEntries(MONTH_COLUMNS.map((m) => [m, moneyInput().optional()])) as Record<
+  MonthColumn,
+  z.ZodOptional<ReturnType<typeof moneyInput>>
+>;
+
 export const CustomerTargetRow = z
   .object({
     customer_code: ref('customer', code(), 'code'),
     year: yearInput(),
     month: monthInput().optional(),
     amount: moneyInput().optional(),
-    ...Object.fromEntries(MONTH_COLUMNS.map((m) => [m, moneyInput().optional()])),
+    ...monthShape,
   })
   .superRefine((row, ctx) => {
     const r = row as Record<string, unknown>;
@@ -111,7 +117,7 @@ export const CustomerTargetRow = z
       });
     }
   });
-export type CustomerTargetRow = z.infer<typeof CustomerTargetRow> & Partial<Record<MonthColumn, number>>;
+export type CustomerTargetRow = z.infer<typeof CustomerTargetRow>;
 
 export const customerTargetImport = defineImport({
   name: 'customer_target',

@@ -40,13 +40,13 @@ export const ConfigSchema = z
     LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
     /** How store sign-in codes are delivered: `log` writes them to the server log and sends nothing. */
     OTP_ADAPTER: z.enum(['log']).default('log'),
-    /** Shared secret the bank sends in `X-Callback-Token` on POST /integration/va_payment; unset: refused. */
     /**
      * Requests one signed-in user may make per USER_RATE_WINDOW_SECONDS, counted across every API
      * process (0: no limit). A person clicking never comes near; a runaway script does.
      */
     USER_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
     USER_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    /** Shared secret the bank sends in `X-Callback-Token` on POST /integration/va_payment; unset: refused. */
     VA_CALLBACK_TOKEN: unsetWhenEmpty(z.string().min(16, 'must be at least 16 characters')),
   })
   .transform((e) => {

@@ -15,7 +15,7 @@ import {
   zodDetail,
 } from './messages';
 
-export { type MsgCode, type Problem, phrase, problem } from './messages';
+export { type MsgCode, type Problem, phrase, problem, zodProblem } from './messages';
 
 /** What a throw site says: a problem of the catalogue, or free text (answered as written, code `message`). */
 export type Said = Problem | string;
@@ -144,6 +144,14 @@ export function loggable(err: unknown): Record<string, unknown> {
   };
 }
 
+/** Where fastify keeps each validated part of a request. */
+const SOURCE: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+};
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((req, reply) => {
     reply
@@ -171,7 +179,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
           .replace(/^\//, '')
           .replace(/\/(\d+)(?=\/|$)/g, '[$1]')
           .replace(/\//g, '.');
-        return zodDetail(field || where, v.keyword, v.message ?? '', v.params as Record<string, never>, lang);
+        // The value the issue is about, so a missing field is told from a wrong one.
+        let input: unknown = (req as unknown as Record<string, unknown>)[SOURCE[where] ?? 'body'];
+        for (const step of v.instancePath.split('/').slice(1)) {
+          input =
+            input !== null && typeof input === 'object'
+              ? (input as Record<string, unknown>)[step]
+              : undefined;
+        }
+        return zodDetail(field || where, v.keyword, v.message ?? '', { ...v.params, input }, lang);
       });
       return reply.code(400).send(detailedBody('VALIDATION_ERROR', details, lang));
     }

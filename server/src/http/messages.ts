@@ -112,6 +112,37 @@ const outside = 'di luar cabang yang ditugaskan kepada Anda';
 /** A record as a message names it: its id, its code, or a value in quotes. */
 const shown = (p: P) => p.id ?? p.code ?? `'${p.value}'`;
 
+const TYPE_EN: Record<string, string> = {
+  number: 'a number',
+  int: 'a whole number',
+  string: 'a text',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  date: 'a date',
+};
+const TYPE_ID: Record<string, string> = {
+  number: 'angka',
+  int: 'bilangan bulat',
+  string: 'teks',
+  boolean: 'true atau false',
+  array: 'daftar',
+  object: 'objek',
+  date: 'tanggal',
+};
+const FORMAT_EN: Record<string, string> = {
+  datetime: 'must be a date and time (ISO 8601)',
+  time: 'must be a time as HH:MM or HH:MM:SS',
+  url: 'must be an http:// or https:// address',
+  uuid: 'must be a UUID',
+};
+const FORMAT_ID: Record<string, string> = {
+  datetime: 'harus berupa tanggal dan waktu (ISO 8601)',
+  time: 'harus berupa waktu HH:MM atau HH:MM:SS',
+  url: 'harus alamat http:// atau https://',
+  uuid: 'harus berupa UUID',
+};
+
 const CATALOGUE = {
   /** Free text of a throw site not (yet) in the catalogue: answered as written in every language. */
   message: { en: (p) => String(p.text), id: (p) => String(p.text) },
@@ -131,7 +162,21 @@ const CATALOGUE = {
   },
   not_negative: fixed('must not be negative', 'tidak boleh negatif'),
   not_zero: fixed('must not be 0', 'tidak boleh 0'),
-  max: fixed('is too large', 'terlalu besar'),
+  /** `max` (with `exclusive`) from a bound; without: the contract's "is too large". */
+  max: {
+    en: (p) =>
+      p.max === undefined
+        ? 'is too large'
+        : p.exclusive
+          ? `must be less than ${p.max}`
+          : `must be at most ${p.max}`,
+    id: (p) =>
+      p.max === undefined
+        ? 'terlalu besar'
+        : p.exclusive
+          ? `harus kurang dari ${p.max}`
+          : `maksimal ${p.max}`,
+  },
   decimals: {
     en: (p) => `may have at most ${p.max} decimals`,
     id: (p) => `paling banyak ${p.max} angka desimal`,
@@ -178,6 +223,72 @@ const CATALOGUE = {
   promo_boost: fixed(
     'give a multiplier above 1 or bonus_points above 0',
     'isi pengali di atas 1 atau bonus_points di atas 0',
+  ),
+  // Schema issues by kind (zodProblem), when the contract has no wording of its own for them.
+  type: {
+    en: (p) => `must be ${TYPE_EN[p.expected] ?? 'a valid value'}`,
+    id: (p) => `harus berupa ${TYPE_ID[p.expected] ?? 'nilai yang benar'}`,
+  },
+  min_items: {
+    en: (p) => (p.min <= 1 ? 'must hold at least one' : `must hold at least ${p.min}`),
+    id: (p) => (p.min <= 1 ? 'pilih minimal satu' : `minimal ${p.min} pilihan`),
+  },
+  max_items: { en: (p) => `may hold at most ${p.max}`, id: (p) => `maksimal ${p.max} pilihan` },
+  pattern: {
+    en: (p) => FORMAT_EN[p.format] ?? 'has the wrong format',
+    id: (p) => FORMAT_ID[p.format] ?? 'formatnya tidak sesuai',
+  },
+  choice: {
+    en: (p) => (p.count === 1 ? `must be ${p.values}` : `must be one of: ${p.values}`),
+    id: (p) => (p.count === 1 ? `harus ${p.values}` : `harus salah satu dari: ${p.values}`),
+  },
+  unknown_field: {
+    en: (p) => `unknown field${p.count === 1 ? '' : 's'} ${p.keys}`,
+    id: (p) => `kolom tidak dikenal: ${p.keys}`,
+  },
+  multiple_of: { en: (p) => `must be a multiple of ${p.of}`, id: (p) => `harus kelipatan ${p.of}` },
+  invalid: fixed('is not valid', 'tidak valid'),
+  required_with: {
+    en: (p) => `is required with ${p.other}`,
+    id: (p) => `wajib diisi bersama ${p.other}`,
+  },
+  target_both: fixed(
+    'give either month + amount or the month columns jan..dec, not both',
+    'isi month + amount atau kolom bulan jan..dec, jangan keduanya',
+  ),
+  target_none: fixed(
+    'has no target: fill the month columns jan..dec, or month and amount',
+    'tidak ada target: isi kolom bulan jan..dec, atau month dan amount',
+  ),
+  discount_over_line: fixed('is more than qty x price', 'lebih besar dari qty x harga'),
+  line_no_repeats: {
+    en: (p) => `line_no ${p.no} repeats ${p.first}`,
+    id: (p) => `line_no ${p.no} mengulang ${p.first}`,
+  },
+  customer_code_or_id: fixed(
+    'give either customer_code or customer_id',
+    'isi customer_code atau customer_id, salah satu saja',
+  ),
+  promo_line_items: fixed(
+    'a line needs at least one item: give item_ids or item_category_ids',
+    'satu baris perlu minimal satu produk: isi item_ids atau item_category_ids',
+  ),
+  bulk_no_change: fixed(
+    'name at least one field to change besides customer_ids',
+    'pilih minimal satu kolom yang diubah selain customer_ids',
+  ),
+  repeated_id: fixed('must not repeat an id', 'tidak boleh mengulang id'),
+  upload_url: fixed(
+    'must be the url answered by the photo upload, or empty',
+    'harus alamat yang dijawab unggahan foto, atau kosong',
+  ),
+  app_link: fixed(
+    'must be an app path starting with / (e.g. /promo/3) or an http(s) address',
+    'harus jalur aplikasi yang diawali / (mis. /promo/3) atau alamat http(s)',
+  ),
+  id_list: fixed(
+    'must be ids: positive whole numbers separated by commas',
+    'harus berupa id: bilangan bulat positif dipisah koma',
   ),
   audience_required: {
     en: (p) => `is required for the audience ${p.audience}`,
@@ -690,6 +801,8 @@ export type Problem = {
   row?: number;
   /** The row's label with the field (`row 7: customer_code`, `documents[6].lines[0]`), before the text. */
   at?: string;
+  /** The text answered without Accept-Language when it is not the catalogue's: zod's own English. */
+  plain?: string;
 };
 
 export const problem = (
@@ -751,6 +864,23 @@ const CONTRACT_PHRASES: Record<string, [MsgCode, Params?]> = {
   'must not contain control characters': ['control_chars'],
   'must be the 6 digits of the code': ['otp_code_format'],
   'must be 1 to 100 visible ASCII characters': ['idempotency_key_format'],
+  'is required with month': ['required_with', { other: 'month' }],
+  'is required with amount': ['required_with', { other: 'amount' }],
+  'give either month + amount or the month columns jan..dec, not both': ['target_both'],
+  'has no target: fill the month columns jan..dec, or month and amount': ['target_none'],
+  'is more than qty x price': ['discount_over_line'],
+  'give either customer_code or customer_id': ['customer_code_or_id'],
+  'a line needs at least one item: give item_ids or item_category_ids': ['promo_line_items'],
+  'name at least one field to change besides customer_ids': ['bulk_no_change'],
+  'must not repeat an id': ['repeated_id'],
+  'lists a promo more than once': ['repeated_id'],
+  'must be the url answered by the photo upload, or empty': ['upload_url'],
+  'must be an app path starting with / (e.g. /promo/3) or an http(s) address': ['app_link'],
+  'must be ids: positive whole numbers separated by commas': ['id_list'],
+  'must be an http:// or https:// address': ['pattern', { format: 'url' }],
+  'must be a text': ['type', { expected: 'string' }],
+  'must be a year between 2000 and 2100': ['year'],
+  'must be a year from 2000 to 2100': ['year'],
 };
 
 /** A sentence of the contract (or any free text) as a problem of `field`: its code when the contract's wording is known. */
@@ -766,7 +896,7 @@ const rowWord = (label: string, lang: Lang) =>
 export function wordProblem(pr: Problem, lang: Lang | null): ErrDetail {
   const entry: Entry = CATALOGUE[pr.code] ?? CATALOGUE.message;
   const p = pr.params ?? {};
-  const text = lang === null ? (entry.plain ?? entry.en)(p) : entry[lang](p);
+  const text = lang === null ? (pr.plain ?? (entry.plain ?? entry.en)(p)) : entry[lang](p);
   const where = pr.at !== undefined ? rowWord(pr.at, lang ?? 'en') : pr.named ? undefined : pr.field;
   // Free text keeps its parameter in the message only: the detail's params are the catalogue's.
   const params = pr.code === 'message' ? undefined : pr.params;
@@ -779,6 +909,7 @@ export function wordProblem(pr: Problem, lang: Lang | null): ErrDetail {
   };
 }
 
+/** A zod issue as fastify-type-provider-zod hands it over (the issue's fields beside its code). */
 type ZodIssueParams = {
   expected?: string;
   minimum?: number | bigint;
@@ -787,8 +918,113 @@ type ZodIssueParams = {
   format?: string;
   inclusive?: boolean;
   values?: unknown[];
+  keys?: string[];
+  divisor?: number;
+  /** The value the issue is about, when known (the error handler reads it from the request). */
   input?: unknown;
+  /** A refinement's own parameters; `code` names its catalogue entry. */
+  params?: Record<string, unknown>;
+  /** invalid_union: the issues of each member of the union. */
+  errors?: { code: string; message: string; path?: PropertyKey[]; [k: string]: unknown }[][];
 };
+
+const isCode = (c: unknown): c is MsgCode => typeof c === 'string' && Object.hasOwn(CATALOGUE, c);
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const listed = (xs: readonly unknown[]) =>
+  xs.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(', ');
+
+/**
+ * A schema validation issue as a problem of the catalogue, of `field`. A refinement names its own
+ * code (`params: {code}`); a contract message with a known code keeps that code; any other issue
+ * gets the code of its kind with the issue's bounds, values or keys as parameters. Zod's own English
+ * (or the contract's) stays the answer of a request without Accept-Language.
+ */
+export function zodProblem(
+  field: string,
+  keyword: string,
+  zodMessage: string,
+  params: ZodIssueParams,
+): Problem {
+  const at = (code: MsgCode, p?: Params): Problem => ({
+    ...problem(code, p, field || undefined),
+    plain: zodMessage,
+  });
+  if (keyword === 'invalid_union' && params.errors?.length) {
+    // The first concrete issue of a union ("an e-mail or empty" fails as an e-mail), as the web does.
+    const branch =
+      params.errors.find((e) => e.length > 0 && e[0].code !== 'invalid_value') ?? params.errors[0];
+    const inner = branch?.[0];
+    if (inner) {
+      const sub = (inner.path ?? [])
+        .map((s) => (typeof s === 'number' ? `[${s}]` : `.${String(s)}`))
+        .join('');
+      const { code, message, ...rest } = inner;
+      const p = zodProblem(`${field}${sub}`, code, message, {
+        ...(rest as ZodIssueParams),
+        input: params.input,
+      });
+      return { ...p, plain: zodMessage };
+    }
+  }
+  const own = params.params?.code;
+  if (isCode(own)) {
+    const { code: _, ...rest } = params.params ?? {};
+    const p: Params = {};
+    for (const [k, v] of Object.entries(rest)) if (typeof v === 'string' || typeof v === 'number') p[k] = v;
+    return at(own, p);
+  }
+  const min = params.minimum !== undefined ? Number(params.minimum) : undefined;
+  const max = params.maximum !== undefined ? Number(params.maximum) : undefined;
+  const phrased = CONTRACT_PHRASES[zodMessage];
+  if (phrased) {
+    // The contract's wording, with the bound the issue broke (`min`, `max`) for other clients; a
+    // required field has no bound to tell.
+    const bound: Params =
+      phrased[0] === 'required' ? {} : min !== undefined ? { min } : max !== undefined ? { max } : {};
+    return at(phrased[0], { ...bound, ...phrased[1] });
+  }
+  const exclusive: Params = params.inclusive === false ? { exclusive: 1 } : {};
+  switch (keyword) {
+    case 'invalid_type':
+      // Missing when the request lacks the value; else (value unknown) when zod saw nothing.
+      return 'input' in params
+        ? isBlank(params.input)
+          ? at('required')
+          : at('type', { expected: params.expected ?? 'value' })
+        : /received undefined/.test(zodMessage)
+          ? at('required')
+          : at('type', { expected: params.expected ?? 'value' });
+    case 'too_small':
+      if (params.origin === 'string') {
+        return (min ?? 0) <= 1 || ('input' in params && isBlank(params.input))
+          ? at('required')
+          : at('min_chars', { min: min ?? 0 });
+      }
+      if (params.origin === 'array' || params.origin === 'set') return at('min_items', { min: min ?? 0 });
+      return at('min', { min: min ?? 0, ...exclusive });
+    case 'too_big':
+      if (params.origin === 'string') return at('max_chars', { max: max ?? 0 });
+      if (params.origin === 'array' || params.origin === 'set') return at('max_items', { max: max ?? 0 });
+      return at('max', { max: max ?? 0, ...exclusive });
+    case 'invalid_format':
+      if (params.format === 'email') return at('email');
+      if (params.format === 'date') return at('date');
+      return at('pattern', { format: params.format ?? 'regex' });
+    case 'invalid_value':
+      return at('choice', { values: listed(params.values ?? []), count: params.values?.length ?? 0 });
+    case 'unrecognized_keys':
+      return at('unknown_field', { keys: listed(params.keys ?? []), count: params.keys?.length ?? 0 });
+    case 'not_multiple_of': {
+      const d = params.divisor ?? 1;
+      const decimals = Math.round(-Math.log10(d));
+      return decimals > 0 && Math.abs(10 ** -decimals - d) < 1e-12
+        ? at('decimals', { max: decimals })
+        : at('multiple_of', { of: d });
+    }
+    default:
+      return at('invalid');
+  }
+}
 
 /** A schema validation issue (fastify-type-provider-zod's shape) as a detail in `lang`. */
 export function zodDetail(
@@ -798,84 +1034,5 @@ export function zodDetail(
   params: ZodIssueParams,
   lang: Lang | null,
 ): ErrDetail {
-  const p: Record<string, string | number> = {};
-  if (params.minimum !== undefined) p.min = Number(params.minimum);
-  if (params.maximum !== undefined) p.max = Number(params.maximum);
-  if (params.expected) p.expected = params.expected;
-  if (params.format) p.format = params.format;
-  const origin = params.origin;
-  // A contract's own wording (refinements, custom errors) goes through the phrase catalogue.
-  const own = CONTRACT_PHRASES[zodMessage];
-  let code = `invalid_${keyword}`;
-  let en = zodMessage;
-  let id = zodMessage;
-  if (own) {
-    const pr = problem(own[0], own[1]);
-    code = pr.code;
-    en = wordProblem(pr, 'en').message;
-    id = wordProblem(pr, 'id').message;
-  } else if (keyword === 'invalid_type') {
-    const missing = params.input === undefined || /received undefined/.test(zodMessage);
-    code = missing ? 'required' : 'type';
-    en = missing ? 'is required' : `must be a ${params.expected ?? 'valid value'}`;
-    id = missing
-      ? 'wajib diisi'
-      : `harus berupa ${{ number: 'angka', string: 'teks', boolean: 'ya/tidak', array: 'daftar', object: 'objek', int: 'bilangan bulat' }[params.expected ?? ''] ?? 'nilai yang benar'}`;
-  } else if (keyword === 'too_small') {
-    code = 'min';
-    const n = p.min;
-    if (origin === 'string') {
-      en = Number(n) <= 1 ? 'is required' : `must be at least ${n} characters`;
-      id = Number(n) <= 1 ? 'wajib diisi' : `minimal ${n} karakter`;
-    } else if (origin === 'array' || origin === 'set') {
-      en = `must hold at least ${n}`;
-      id = `minimal ${n} pilihan`;
-    } else {
-      en = params.inclusive === false ? `must be more than ${n}` : `must be ${n} or more`;
-      id = params.inclusive === false ? `harus lebih dari ${n}` : `minimal ${n}`;
-    }
-  } else if (keyword === 'too_big') {
-    code = 'max';
-    const n = p.max;
-    if (origin === 'string') {
-      en = `must be at most ${n} characters`;
-      id = `maksimal ${n} karakter`;
-    } else if (origin === 'array' || origin === 'set') {
-      en = `may hold at most ${n}`;
-      id = `maksimal ${n} pilihan`;
-    } else {
-      en = params.inclusive === false ? `must be less than ${n}` : `must be at most ${n}`;
-      id = params.inclusive === false ? `harus kurang dari ${n}` : `maksimal ${n}`;
-    }
-  } else if (keyword === 'invalid_format') {
-    code = params.format === 'email' ? 'email' : params.format === 'date' ? 'date' : 'format';
-    en =
-      code === 'email'
-        ? 'must be a valid e-mail address'
-        : code === 'date'
-          ? 'must be a date as YYYY-MM-DD'
-          : zodMessage;
-    id =
-      code === 'email'
-        ? 'harus alamat e-mail yang benar'
-        : code === 'date'
-          ? 'harus berupa tanggal (YYYY-MM-DD)'
-          : 'formatnya tidak sesuai';
-  } else if (keyword === 'invalid_value') {
-    code = 'choice';
-    id = 'bukan pilihan yang tersedia';
-  } else if (keyword === 'unrecognized_keys') {
-    code = 'unknown_field';
-    id = `berisi kolom yang tidak dikenal`;
-  } else if (keyword === 'not_multiple_of') {
-    code = 'decimals';
-    id = 'terlalu banyak angka desimal';
-  }
-  const text = lang === 'id' ? id : lang === 'en' ? en : zodMessage;
-  return {
-    code,
-    ...(field ? { field } : {}),
-    ...(Object.keys(p).length > 0 ? { params: p } : {}),
-    message: field ? `${field}: ${text}` : text,
-  };
+  return wordProblem(zodProblem(field, keyword, zodMessage, params), lang);
 }

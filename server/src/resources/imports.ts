@@ -37,7 +37,7 @@ import { z } from 'zod';
 import { type Db, rows as selectRows, type Tx } from '../db/client';
 import { retryOnConflict } from '../db/retry';
 import { writeAudit } from '../http/audit';
-import { ApiError, type Problem, phrase, problem, type Said } from '../http/errors';
+import { ApiError, type Problem, phrase, problem, type Said, zodProblem } from '../http/errors';
 
 /** A row that passed its schema, with its 0-based position in the request. */
 export type RowAt<Row> = { index: number; row: Row };
@@ -72,7 +72,9 @@ export type ImportHook<Params = unknown> = (
   ctx: ImportContext<Params>,
 ) => Promise<unknown>;
 
-type RowOf<C extends ImportContract> = z.output<C['row']>;
+/** One parsed row of an import: the output of its contract's row schema. */
+export type ImportRow<C extends ImportContract> = z.output<C['row']>;
+type RowOf<C extends ImportContract> = ImportRow<C>;
 type ParamsOf<C extends ImportContract> = C['params'] extends z.ZodObject ? z.output<C['params']> : undefined;
 type ResultOf<C extends ImportContract> = z.output<C['result']>;
 
@@ -145,7 +147,12 @@ function issueProblems(row: unknown, error: z.ZodError): { path: string; problem
       return { path: '', problem: problem('object_of_fields') };
     }
     const missing = issue.code === 'invalid_type' && valueAt(row, issue.path) === undefined;
-    return { path: formatPath(issue.path), problem: missing ? problem('required') : phrase(issue.message) };
+    return {
+      path: formatPath(issue.path),
+      problem: missing
+        ? problem('required')
+        : zodProblem('', issue.code, issue.message, { ...issue, input: valueAt(row, issue.path) } as never),
+    };
   });
 }
 

@@ -2,7 +2,8 @@
 // about 1.5M ledger rows, committed batch by batch with progress. Meant for a PostgreSQL server
 // (DATABASE_URL); on the embedded database it works but takes far longer.
 import type { Database } from '../client';
-import { runSeed, type SeedOptions, type SeedScale } from './demo';
+import { runSeed, type SeedOptions } from './demo';
+import type { SeedScale } from './plan';
 
 export const LARGE_SCALE: SeedScale = {
   customers: 100_000,

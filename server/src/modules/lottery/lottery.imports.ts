@@ -5,10 +5,10 @@ import { sql } from 'drizzle-orm';
 import { rows as selectRows } from '../../db/client';
 import { problem } from '../../http/errors';
 import { type Customer, customersOf, textArray } from '../../resources/import-customers';
-import type { ImportDef, ResolveContext } from '../../resources/imports';
+import type { ImportDef, ImportRow, ResolveContext } from '../../resources/imports';
 import { upsertRows } from '../../resources/imports';
 
-type LotteryRow = { coupon_no: string; customer_code: string; period: string; batch?: string };
+type LotteryRow = ImportRow<typeof lotteryImport>;
 
 export const lotteryImportDef: ImportDef<
   typeof lotteryImport,

@@ -8,7 +8,6 @@
 // resolve() looks every code up in one query and names each unknown code, unknown category, row of
 // another branch and month named twice; write() is set based, in chunks.
 import {
-  type CustomerTargetRow,
   customerTargetImport,
   MONTH_COLUMNS,
   type TargetCategoryRow,
@@ -89,7 +88,7 @@ export const customerTargetImportDef: ImportDef<typeof customerTargetImport, Tar
     const out: TargetMonthRow[] = [];
     // customer/year/month -> the row that named it first (a year row and a month row may collide).
     const seen = new Map<string, number>();
-    for (const { index, row } of rows as RowAt<CustomerTargetRow>[]) {
+    for (const { index, row } of rows) {
       const c = customerOf(byCode, index, row.customer_code, ctx);
       if (!c) continue;
       const months: [number, number][] =

@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { ApiError, badRequest, phrase, problem } from '../../http/errors';
+import { ApiError, badRequest, problem, zodProblem } from '../../http/errors';
 import { readMultipart } from '../../http/uploads';
 import { deletePhoto, storePhoto, uploadGroup, uploadReport } from './uploads.service';
 
@@ -78,7 +78,9 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
         : parsed.error.issues.map((i) => {
             const missing = fields[String(i.path[0])] === undefined;
             const field = i.path.join('.');
-            return missing ? problem('required', undefined, field) : phrase(i.message, field);
+            return missing
+              ? problem('required', undefined, field)
+              : zodProblem(field, i.code, i.message, i as never);
           });
       if (!image) problems.push(problem('required', undefined, 'photo'));
       if (!parsed.success || !image) throw badRequest(problems);

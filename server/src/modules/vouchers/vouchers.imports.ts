@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm';
 import { rows as selectRows } from '../../db/client';
 import { conflict, problem } from '../../http/errors';
 import { type Customer, customersOf } from '../../resources/import-customers';
-import type { ImportDef, ResolveContext } from '../../resources/imports';
+import type { ImportDef, ImportRow, ResolveContext } from '../../resources/imports';
 
-type VoucherRow = { customer_code: string; note?: string };
+type VoucherRow = ImportRow<typeof voucherBulkImport>;
 type Voucher = { id: number; code: string; active: boolean; quota: number | null };
 
 export const voucherBulkDef: ImportDef<

@@ -4,7 +4,7 @@
 // (GET /point/report/customer_balance?search=<code>, exact code match) to show the name and the
 // current balance, a few at a time. Long lists (an imported file) are not looked up one by one:
 // the injection's dry run at the preview checks them all in one call.
-import { type CustomerBalanceRow, customerBalanceContract } from '@lbo/contract/points';
+import { type CustomerBalanceRow, customerBalanceContract, type PointInjectRow } from '@lbo/contract/points';
 import { useCallback, useRef, useState } from 'react';
 import { api } from '../../app/api-client';
 import { readableError } from '../../app/errors';
@@ -162,7 +162,10 @@ export function useInjectSelection(t: Parameters<typeof readableError>[1]) {
   );
 
   /** The rows of the injection, in the order of the list (the stored spelling of each code). */
-  const rows = useCallback(() => current.current.map((it) => ({ customer_code: it.code })), []);
+  const rows = useCallback(
+    (): PointInjectRow[] => current.current.map((it) => ({ customer_code: it.code })),
+    [],
+  );
 
   return { items, addCodes, addRows, remove, removeUnknown, clear, refresh, markRowErrors, rows };
 }
