@@ -14,7 +14,7 @@ type Customer = { id: number; customer_code: string; branch_id: number; region_i
 const textArray = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 
-/** Every named customer in one query; unknown codes fail their row, other branches are `outside`. */
+/** Every named customer in one query; unknown codes fail their row (runImport checks their branches). */
 async function customersOf<R extends { customer_code: string }>(
   tx: Tx,
   rows: RowAt<R>[],
@@ -28,7 +28,6 @@ async function customersOf<R extends { customer_code: string }>(
         where c.customer_code = any(${textArray(codes)}::text[])`,
   );
   const byCode = new Map(found.map((c) => [c.customer_code, c]));
-  const scope = ctx.req.user.branches;
   const out: { index: number; row: R; customer: Customer }[] = [];
   for (const { index, row } of rows) {
     const customer = byCode.get(row.customer_code);
@@ -42,16 +41,6 @@ async function customersOf<R extends { customer_code: string }>(
         ),
       );
       continue;
-    }
-    if (scope !== 'all' && !scope.includes(customer.branch_id)) {
-      ctx.outside(
-        index,
-        problem(
-          'outside_scope',
-          { thing: 'customer', code: customer.customer_code },
-          { field: 'customer_code', named: true },
-        ),
-      );
     }
     out.push({ index, row, customer });
   }
