@@ -223,13 +223,13 @@ const idParams = {
 };
 
 export const TargetQuarterQuery = z.object({
-  customer_id: requiredId(),
+  customer_id: ref('customer', requiredId()),
   quarter: periodNumber(4, 'a quarter'),
   year: qYear(),
   ...idParams,
 });
 export const TargetSemesterQuery = z.object({
-  customer_id: requiredId(),
+  customer_id: ref('customer', requiredId()),
   semester: periodNumber(2, 'a semester'),
   year: qYear(),
   ...idParams,
@@ -243,7 +243,7 @@ export const TARGET_YEAR_SORT_KEYS = [
   'achievement_pct',
 ] as const;
 export const TargetYearQuery = z.object({
-  customer_id: requiredId(),
+  customer_id: ref('customer', requiredId()),
   year: qYear(),
   by: ListQuery.shape.by,
   sort: ListQuery.shape.sort,

@@ -17,7 +17,7 @@ import { registerAuth, resolveJwtSecret, TokenService } from './http/auth';
 import { errorBody, localizedErrorBody, problem, registerErrorHandling } from './http/errors';
 import { registerInputGuards } from './http/input-guard';
 import { requestLang } from './http/messages';
-import { PgCounterStore, registerRateLimits } from './http/rate-limit';
+import { createCounterStore, registerRateLimits } from './http/rate-limit';
 import type { RouteScope } from './http/scope';
 import { createSerializerCompiler } from './http/serializer';
 import { MAX_UPLOAD_BYTES, UPLOADS_URL_PREFIX, UploadStore } from './http/uploads';
@@ -284,7 +284,9 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
   await app.register(
     async (api) => {
       registerAuth(api, tokens, auth, { tokens: storeTokens, sessions: storeAuth });
-      registerRateLimits(api, new PgCounterStore(database.db), {
+      const counters = createCounterStore(config.rateLimitStore, database.db, app.log);
+      api.addHook('onClose', () => counters.close());
+      registerRateLimits(api, counters.store, {
         max: config.userRateLimit,
         windowSeconds: config.userRateWindowSeconds,
       });

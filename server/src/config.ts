@@ -48,6 +48,13 @@ export const ConfigSchema = z
     USER_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     /** Shared secret the bank sends in `X-Callback-Token` on POST /integration/va_payment; unset: refused. */
     VA_CALLBACK_TOKEN: unsetWhenEmpty(z.string().min(16, 'must be at least 16 characters')),
+    /**
+     * Where the request limits count: unset, in PostgreSQL (the app's database); set, in this Redis
+     * server (`redis://` or `rediss://`), one atomic script per allowance.
+     */
+    REDIS_URL: unsetWhenEmpty(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')),
+    /** Prefix of the limit keys in Redis, so several deployments (or tests) can share one server. */
+    REDIS_KEY_PREFIX: z.string().min(1).max(100).default('lbo:'),
   })
   .transform((e) => {
     const dataDir = path.resolve(e.DATA_DIR);
@@ -73,6 +80,9 @@ export const ConfigSchema = z
       vaCallbackToken: e.VA_CALLBACK_TOKEN,
       userRateLimit: e.USER_RATE_LIMIT,
       userRateWindowSeconds: e.USER_RATE_WINDOW_SECONDS,
+      rateLimitStore: e.REDIS_URL
+        ? ({ kind: 'redis', url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } as const)
+        : ({ kind: 'postgres' } as const),
     };
   });
 

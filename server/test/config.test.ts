@@ -43,4 +43,17 @@ describe('configuration', () => {
       vaCallbackToken: undefined,
     });
   });
+
+  it('should count the limits in PostgreSQL unless REDIS_URL names a Redis server', () => {
+    expect(loadConfig({}).rateLimitStore).toEqual({ kind: 'postgres' });
+    expect(loadConfig({ REDIS_URL: '' }).rateLimitStore).toEqual({ kind: 'postgres' });
+    expect(loadConfig({ REDIS_URL: 'redis://10.0.0.5:6379/2' }).rateLimitStore).toEqual({
+      kind: 'redis',
+      url: 'redis://10.0.0.5:6379/2',
+      keyPrefix: 'lbo:',
+    });
+    expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrow(
+      'REDIS_URL: must be a redis:// or rediss:// URL',
+    );
+  });
 });

@@ -220,12 +220,18 @@ describe('POST /integration/sales_invoice', () => {
 
   it('should refuse documents for customers outside the caller branches with 403', async () => {
     const before = await countRows(h.database.db, 'sales_invoices');
+    // S-002 is a salesman of another branch: naming them on one's own store's invoice is refused too.
     const res = await h.call(erpBranch, 'POST', '/integration/sales_invoice', {
-      documents: [invoice(30), invoice(31, { customer_code: 'CUST-SBY-1' })],
+      documents: [
+        invoice(30),
+        invoice(31, { customer_code: 'CUST-SBY-1' }),
+        invoice(32, { salesman_code: 'S-002' }),
+      ],
     });
     expect(res.status).toBe(403);
     expect(res.body.err_msg).toEqual([
-      "documents[1]: customer_code 'CUST-SBY-1' is outside your assigned branches",
+      'documents[1]: customer CUST-SBY-1 is outside your assigned branches',
+      'documents[2]: salesman S-002 is outside your assigned branches',
     ]);
     expect(await countRows(h.database.db, 'sales_invoices')).toBe(before);
     const own = await h.call(erpBranch, 'POST', '/integration/sales_invoice', { documents: [invoice(30)] });

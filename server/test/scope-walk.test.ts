@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
 import { jakartaToday } from '../src/http/dates';
+import { referenceFields } from '../src/resources/references';
 import {
   makeActivity,
   makeCustomer,
@@ -357,4 +358,85 @@ describe('scope of references inside bodies', () => {
     });
     expect(bulk.status).toBe(403);
   });
+});
+
+type ZDef = { type: string; [k: string]: unknown };
+const zdef = (s: unknown): ZDef | undefined => (s as { _zod?: { def: ZDef } })?._zod?.def;
+/** The keys of a query schema (through its wrappers). */
+function queryKeys(s: unknown): string[] {
+  const d = zdef(s);
+  if (!d) return [];
+  if (d.type === 'object') return Object.keys(d.shape as object);
+  if (d.type === 'pipe') return [...queryKeys(d.in), ...queryKeys(d.out)];
+  return d.innerType ? queryKeys(d.innerType) : [];
+}
+
+describe('scope walk: list filters naming another branch', () => {
+  // A read's filter narrows what the caller sees, never widens it: a filter naming another branch,
+  // its store, salesman, region or region group answers exactly what a filter naming nothing does
+  // (an empty list, zero totals), not a 403. A declared reference of a query (a write's preview:
+  // GET /lottary/all/preview?branch_id=) is checked as a body's is: 403.
+  it('should answer a filter naming another branch as one naming nothing, on every GET route that declares it', async () => {
+    const db = h.database.db;
+    const [away] = await rows<{ region_id: number; region_group_id: number | null; code: string }>(
+      db,
+      sql`select b.region_id, r.region_group_id, c.customer_code as code
+          from customers c join branches b on b.id = c.branch_id join regions r on r.id = b.region_id
+          where c.id = ${foreignCustomer}`,
+    );
+    const [ownRegion] = await rows<{ region_id: number }>(
+      db,
+      sql`select region_id from branches where id = ${own}`,
+    );
+    // Another branch's value and a value naming nothing, per filter.
+    const values: Record<string, [string, string]> = {
+      branch_id: [String(foreign[0]), '987654'],
+      customer_id: [String(foreignCustomer), '987654'],
+      salesman_id: [String(foreignSalesman), '987654'],
+      customer_code: [away.code, 'NO-SUCH-STORE'],
+      region_id: [String(away.region_id), '987654'],
+      region_ids: [String(away.region_id), '987654'],
+      region_group_id: [String(away.region_group_id), '987654'],
+    };
+    // What some lists require beside the filter: an own upload folder, a quarter, a semester.
+    const folder = await h.call(admin, 'POST', '/upload-folder/', { name: 'Walk filters', branch_id: own });
+    const required: Record<string, string> = {
+      quarter: '1',
+      semester: '1',
+      upload_folder_id: String(folder.body.data.id),
+    };
+    const problems: string[] = [];
+    let compared = 0;
+    for (const route of protectedGetRoutes(h)) {
+      if (route.url.includes(':')) continue;
+      const extra = queryKeys(route.query)
+        .filter((k) => Object.hasOwn(required, k))
+        .map((k) => `&${k}=${required[k]}`)
+        .join('');
+      const keys = queryKeys(route.query).filter((k) => Object.hasOwn(values, k));
+      const declared = new Set(referenceFields(route.query).map((f) => f.path));
+      for (const key of keys) {
+        // A region shared with the caller's branch is not another branch's.
+        if (key.startsWith('region') && away.region_id === ownRegion.region_id) continue;
+        if (key === 'region_group_id' && away.region_group_id === null) continue;
+        const [foreignValue, nothing] = values[key];
+        const url = (v: string) =>
+          `${route.url.replace('/v1/api', '')}?limit=100${extra}&${key}=${encodeURIComponent(v)}`;
+        const got = await h.call(user, 'GET', url(foreignValue));
+        if (declared.has(key)) {
+          if (got.status !== 403) problems.push(`GET ${url(foreignValue)}: ${got.status}, not 403`);
+          continue;
+        }
+        const none = await h.call(user, 'GET', url(nothing));
+        compared++;
+        for (const leak of leaks(got.body)) problems.push(`GET ${url(foreignValue)}: ${leak}`);
+        if (got.status !== 200 || JSON.stringify(got.body) !== JSON.stringify(none.body))
+          problems.push(
+            `GET ${url(foreignValue)}: ${got.status} ${JSON.stringify(got.body).slice(0, 160)} | naming nothing: ${none.status} ${JSON.stringify(none.body).slice(0, 160)}`,
+          );
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(compared).toBeGreaterThan(50);
+  }, 180_000);
 });

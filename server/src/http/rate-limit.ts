@@ -1,6 +1,7 @@
 // Request limits shared by every API process: the count of a key (`user:<id>`, `register:<address>`)
-// lives in the database (rate_limit_counters, 0015_hardening.sql), added to by one atomic upsert, so
-// two processes give a caller the limit once, not twice.
+// lives in the database (rate_limit_counters, 0015_hardening.sql), added to by one atomic upsert, or,
+// when REDIS_URL is set, in Redis (one atomic script), so two processes give a caller the limit once,
+// not twice.
 //
 // A request must not pay a database write of its own: each process takes a small allowance of a
 // key's window at once (counted in the database as used) and spends it locally; when it is spent it
@@ -10,7 +11,9 @@
 // refused locally until its window ends: a runaway script costs no database work.
 
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../config';
 import { type DbOrTx, rows } from '../db/client';
 import { ApiError } from './errors';
 
@@ -47,6 +50,89 @@ export class PgCounterStore implements CounterStore {
     }
     return { count: row.hits, resetMs: Math.max(0, row.reset_ms) };
   }
+}
+
+/**
+ * Adds to a key's count and starts its window when the key is new, in one step: a script runs
+ * atomically, so two processes adding at once never both start a window, nor lose a hit.
+ * Answers the count after and the milliseconds left in the window.
+ */
+const ADD_SCRIPT = `
+local count = redis.call('INCRBY', KEYS[1], ARGV[1])
+local left = redis.call('PTTL', KEYS[1])
+if left < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  left = tonumber(ARGV[2])
+end
+return {count, left}`;
+
+/** The counts in Redis: a key per limit key, expiring with its window (nothing to clean up). */
+export class RedisCounterStore implements CounterStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async add(key: string, n: number, windowMs: number) {
+    const [count, left] = (await this.redis.eval(
+      ADD_SCRIPT,
+      1,
+      `${this.prefix}rate:${key}`,
+      n,
+      Math.ceil(windowMs),
+    )) as [number, number];
+    return { count, resetMs: Math.max(0, left) };
+  }
+}
+
+/**
+ * Counts in `primary`; while it fails (Redis down), in `fallback` (the database): the limits keep
+ * holding across processes, and an outage of the counter never refuses or breaks a request.
+ */
+export class FallbackCounterStore implements CounterStore {
+  private warned = 0;
+  constructor(
+    private readonly primary: CounterStore,
+    private readonly fallback: CounterStore,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async add(key: string, n: number, windowMs: number) {
+    try {
+      return await this.primary.add(key, n, windowMs);
+    } catch (err) {
+      // One line a minute at most: a Redis outage must not flood the log.
+      if (Date.now() - this.warned > 60_000) {
+        this.warned = Date.now();
+        this.log.warn({ err }, 'rate limits: the Redis counter failed; counting in the database');
+      }
+      return this.fallback.add(key, n, windowMs);
+    }
+  }
+}
+
+/** The counter store the settings choose, and what closes it. */
+export function createCounterStore(
+  choice: Config['rateLimitStore'],
+  db: DbOrTx,
+  log: FastifyBaseLogger,
+): { store: CounterStore; close(): Promise<void> } {
+  const database = new PgCounterStore(db);
+  if (choice.kind === 'postgres') return { store: database, close: async () => {} };
+  const redis = new Redis(choice.url, {
+    // A request waits at most this long for the counter before the database counts instead.
+    commandTimeout: 1000,
+    maxRetriesPerRequest: 1,
+    lazyConnect: false,
+  });
+  // Connection errors are retried by the client and told by the failing commands (logged above).
+  redis.on('error', () => {});
+  return {
+    store: new FallbackCounterStore(new RedisCounterStore(redis, choice.keyPrefix), database, log),
+    close: async () => {
+      redis.disconnect();
+    },
+  };
 }
 
 type Allowance = {

@@ -69,8 +69,8 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   // Every reference field of every body (contract: ref) names records within the caller's branches,
   // whatever route takes it: generic, action or custom (403 naming each record of another branch).
   // Unknown records are the handler's (a 404 in the generic create and update, which check again
-  // inside their transaction, the documented 400 of an action). Imports (`scope: 'branch'`) check
-  // their rows themselves, naming each row.
+  // inside their transaction, the documented 400 of an action). Imports (`scope: 'branch'`) are
+  // checked by their pipeline (runImport), which names each row.
   // The validated query's declared references (a write's filter such as DELETE /lottary/all?branch_id=)
   // are checked the same way.
   api.addHook('preHandler', async (req) => {

@@ -1,6 +1,6 @@
 // Import rows that name a store by its customer code: every named store found in one query, unknown
-// codes failing their row, stores of other branches marked `outside` (the import then refuses or leaves
-// those rows out). Shared by the imports of several areas.
+// codes failing their row (runImport checks the found stores' branches from the row schema's refs).
+// Shared by the imports of several areas.
 import { sql } from 'drizzle-orm';
 import { rows as selectRows, type Tx } from '../db/client';
 import { problem } from '../http/errors';
@@ -11,7 +11,7 @@ export type Customer = { id: number; customer_code: string; branch_id: number; r
 export const textArray = (values: readonly string[]) =>
   `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 
-/** Every named customer in one query; unknown codes fail their row, other branches are `outside`. */
+/** Every named customer in one query; unknown codes fail their row (runImport checks their branches). */
 export async function customersOf<R extends { customer_code: string }>(
   tx: Tx,
   rows: RowAt<R>[],
@@ -25,7 +25,6 @@ export async function customersOf<R extends { customer_code: string }>(
         where c.customer_code = any(${textArray(codes)}::text[])`,
   );
   const byCode = new Map(found.map((c) => [c.customer_code, c]));
-  const scope = ctx.req.user.branches;
   const out: { index: number; row: R; customer: Customer }[] = [];
   for (const { index, row } of rows) {
     const customer = byCode.get(row.customer_code);
@@ -39,16 +38,6 @@ export async function customersOf<R extends { customer_code: string }>(
         ),
       );
       continue;
-    }
-    if (scope !== 'all' && !scope.includes(customer.branch_id)) {
-      ctx.outside(
-        index,
-        problem(
-          'outside_scope',
-          { thing: 'customer', code: customer.customer_code },
-          { field: 'customer_code', named: true },
-        ),
-      );
     }
     out.push({ index, row, customer });
   }

@@ -13,8 +13,9 @@
 // 2. Each row is parsed with the contract's row schema (`row 7: customer_code: is required`), then
 //    rows repeating a natural key inside the request are refused (`row 9: duplicate of row 3
 //    (customer_code C001)`).
-// 3. In ONE transaction: `resolve` reports unknown codes (400) and rows outside the caller's
-//    branches (403, each named) for the rows that parsed. Any problem so far answers with every
+// 3. In ONE transaction: every reference field of the rows (contract: `ref`) naming a record of
+//    another branch is a 403 naming the row (one query per kind, references.ts rowsOutsideScope);
+//    `resolve` reports unknown codes (400) and anything else of its own for the rows that parsed. Any problem so far answers with every
 //    message, sorted by row (at most IMPORT_MAX_MESSAGES, then "... and N more"), and nothing is
 //    written. Otherwise `write`, the hooks (with the ids written), and one audit row with the counts;
 //    a dry run does all of it and rolls back.
@@ -38,6 +39,7 @@ import { type Db, rows as selectRows, type Tx } from '../db/client';
 import { retryOnConflict } from '../db/retry';
 import { writeAudit } from '../http/audit';
 import { ApiError, type Problem, phrase, problem, type Said, zodProblem } from '../http/errors';
+import { assertReferences, rowsOutsideScope } from './references';
 
 /** A row that passed its schema, with its 0-based position in the request. */
 export type RowAt<Row> = { index: number; row: Row };
@@ -257,6 +259,12 @@ export async function runImport<C extends ImportContract, Resolved>(
     return await retryOnConflict(
       () =>
         db.transaction(async (tx) => {
+          // The rows' reference fields (contract: ref) are the machinery's to check against the
+          // caller's branches, as every body's are: a resolve looks codes up, it does not scope them.
+          if (c.params && input.params)
+            await assertReferences(tx, req, c.params, input.params, { unknown: 'leave' });
+          for (const m of await rowsOutsideScope(tx, req, c.row, good))
+            outside.push({ index: m.index, problem: onRow(m.problem, m.index, at) });
           const resolved =
             def.resolve && good.length > 0
               ? await def.resolve(tx, good, resolveCtx)
@@ -289,6 +297,9 @@ export async function runImport<C extends ImportContract, Resolved>(
   }
 }
 
+/** The contracts of the registered imports by path: the scope walk puts other branches' records in their rows. */
+export const importContracts = new Map<string, ImportContract>();
+
 /**
  * Registers an import's route: auth and the role check (the contract's area/action), the envelope
  * check, a body limit sized for its rows, the OpenAPI entry (rows documented with their schema, the
@@ -300,6 +311,7 @@ export function registerImport<C extends ImportContract, Resolved>(
   def: ImportDef<C, Resolved>,
 ): void {
   const c = def.contract;
+  importContracts.set(c.path, c);
   const envelope = importEnvelope(c, def.extraBody, !!def.bodyRows);
   const documented = importBody(c, def.extraBody, !!def.bodyRows);
   const paramKeys = Object.keys(c.params?.shape ?? {});
@@ -307,7 +319,7 @@ export function registerImport<C extends ImportContract, Resolved>(
     c.path,
     {
       bodyLimit: def.bodyLimit ?? Math.max(1024 * 1024, c.maxRows * 600),
-      // Each import's resolve checks every row against the caller's branches (`outside`).
+      // runImport checks every row's references against the caller's branches, naming each row.
       config: { area: c.area, action: c.action, scope: 'branch' },
       // The OpenAPI document shows the rows with their schema; the route itself checks only the
       // envelope, so that every bad row is reported by runImport rather than the first few.

@@ -3,8 +3,9 @@
 // request, one transaction, dry_run, audit). What is the feed's own:
 //
 // 1. resolve: the codes are looked up in three set queries (customers, items, salesmen); every unknown
-//    code (400), every customer outside the caller's branches (403) and every header discount larger
-//    than its lines is reported, one message per problem, in the feed's `documents[7]` form.
+//    code (400) and every header discount larger than its lines is reported, one message per problem,
+//    in the feed's `documents[7]` form (the pipeline names every customer and salesman outside the
+//    caller's branches, 403).
 // 2. write, set-based whatever the size of the call:
 //    a. find the known documents whose lines differ (full join of the sent lines with the stored ones);
 //    b. upsert the headers (upsertRows: `on conflict (document_no) do update ... where` the header or
@@ -27,7 +28,6 @@ import type { FastifyRequest } from 'fastify';
 import { type Db, rows, type Tx } from '../../db/client';
 import type { InvoiceWriteHook } from '../../domain/invoice-hooks';
 import { problem, type Said } from '../../http/errors';
-import { seesBranch } from '../../http/scope';
 import {
   type Column,
   type ImportDef,
@@ -196,7 +196,6 @@ async function prepare<D extends Document>(
   ctx: {
     req: FastifyRequest;
     fail(index: number | null, said: Said, path?: string): void;
-    outside(index: number, said: Said): void;
   },
   header: (d: D) => Record<string, unknown>,
 ): Promise<Prepared> {
@@ -215,9 +214,6 @@ async function prepare<D extends Document>(
     const code = { field: 'customer_code', named: true };
     if (!customer)
       ctx.fail(index, problem('not_found', { thing: 'customer_code', value: d.customer_code }, code));
-    else if (!seesBranch(ctx.req, customer.branch_id)) {
-      ctx.outside(index, problem('outside_scope', { thing: 'customer_code', value: d.customer_code }, code));
-    }
     let salesmanId = customer?.salesman_id ?? null;
     if (d.salesman_code) {
       const s = resolved.salesmen.get(d.salesman_code);

@@ -46,6 +46,7 @@ export const itemResource = defineResource({
   search: [items.item_name, items.item_code],
   filters: { item_category_id: items.item_category_id, active: items.active },
   upload: { column: 'image_url', folder: 'item' },
+  code: items.item_code,
 });
 
 export const itemCategoryResource = defineResource({
