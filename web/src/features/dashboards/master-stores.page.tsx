@@ -51,6 +51,7 @@ export function MasterStoresPage() {
     { key: 'salesman_name', label: t('dashboards.cols.salesman') },
     {
       key: 'flags',
+      computed: true,
       label: t('dashboards.master.flags'),
       render: (r) => (
         <>
