@@ -31,11 +31,16 @@ import {
   type ResourceEntry,
   type ScreenEntry,
 } from '../components/resource/types';
+import { broadcastsScreens } from './broadcasts/broadcasts.entries';
 import { contentScreens } from './content/content.entries';
 import { couponsScreens } from './coupons/coupons.entries';
 import { dashboardsScreens } from './dashboards/dashboards.entries';
+import { lotteryScreens } from './lottery/lottery.entries';
 import { pointScreens } from './points/points.entries';
+import { promosScreens } from './promos/promos.entries';
 import { targetsScreens } from './targets/targets.entries';
+import { uploadsScreens } from './uploads/uploads.entries';
+import { vouchersScreens } from './vouchers/vouchers.entries';
 
 /** In menu order within each group. */
 export const screenEntries: ScreenEntry[] = [
@@ -193,8 +198,13 @@ export const screenEntries: ScreenEntry[] = [
   // Areas built on the shared machinery, each in its own entries file.
   ...dashboardsScreens,
   ...couponsScreens,
+  ...vouchersScreens,
+  ...lotteryScreens,
+  ...promosScreens,
   ...contentScreens,
+  ...broadcastsScreens,
   ...targetsScreens,
+  ...uploadsScreens,
 ];
 
 export const resourceEntries: ResourceEntry[] = screenEntries.filter(isResourceEntry);

@@ -1,5 +1,5 @@
-// English labels of this area's screens (features/content), merged into en.app.ts: `resources`
-// (resource screens), `pages` (page kinds) and `texts` (anything else, under `content.`).
+// English labels of this area's screens (features/content, promos and broadcasts), merged into en.app.ts:
+// `resources` (resource screens), `pages` (page kinds) and `texts` (anything else, under `content.`).
 // id.content.ts has the same keys.
 
 export const messages = {

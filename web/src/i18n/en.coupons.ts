@@ -1,5 +1,5 @@
-// English labels of this area's screens (features/coupons), merged into en.app.ts: `resources`
-// (resource screens), `pages` (page kinds) and `texts` (anything else, under `coupons.`).
+// English labels of this area's screens (features/coupons, vouchers and lottery), merged into en.app.ts:
+// `resources` (resource screens), `pages` (page kinds) and `texts` (anything else, under `coupons.`).
 // id.coupons.ts has the same keys.
 const status = {
   redeemed: 'Redeemed',

@@ -1,4 +1,5 @@
-// Indonesian labels of this area's screens (features/content): the same keys as en.content.ts.
+// Indonesian labels of this area's screens (features/content, promos and broadcasts): the same keys as
+// en.content.ts.
 import type { messages as en } from './en.content';
 
 export const messages: typeof en = {

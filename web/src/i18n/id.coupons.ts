@@ -1,4 +1,5 @@
-// Indonesian labels of this area's screens (features/coupons): the same keys as en.coupons.ts.
+// Indonesian labels of this area's screens (features/coupons, vouchers and lottery): the same keys as
+// en.coupons.ts.
 import type { messages as en } from './en.coupons';
 
 const status = {

@@ -2,6 +2,7 @@
 // with quick choices (today, this month, last month, this quarter, year to date). `DateField` is one
 // date, `DateRangeField` a from–to range; both hold `YYYY-MM-DD` strings. Shared by forms, filters
 // and any screen that needs a date.
+import { jakartaDate } from '@lbo/contract/common';
 import { ActionIcon, Group, Popover, TextInput, type TextInputProps } from '@mantine/core';
 import { DateInput, DatePicker, type DatePickerPreset } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
@@ -187,4 +188,9 @@ export function DateRangeField({
 function rangeText([from, to]: [string | null, string | null]): string {
   if (!from && !to) return '';
   return `${shown(from)} - ${shown(to ?? from)}`;
+}
+
+/** Today and a month later (Asia/Jakarta): the period a new item starts with. */
+export function nextMonth(): { start_date: string; end_date: string } {
+  return { start_date: jakartaDate(), end_date: jakartaDate(30) };
 }

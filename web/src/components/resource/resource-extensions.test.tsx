@@ -136,7 +136,12 @@ describe('more filters', () => {
 });
 
 describe('record inside a detail answer, image sent with the save', () => {
-  const contract = { ...gadgetContract, upload: { field: 'photo' as const } };
+  // A gadget with a picture: the form shows the record's photo_url, the file goes in `photo`.
+  const contract = {
+    ...gadgetContract,
+    record: gadgetContract.record.extend({ photo_url: z.string().optional() }),
+    upload: { field: 'photo' as const },
+  };
   const uploading = defineResource({
     contract,
     title: (r) => r.name,

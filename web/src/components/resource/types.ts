@@ -46,9 +46,18 @@ export type ValueKind =
   | 'ids'
   | 'area';
 
-export type ColumnDef<R = Row> = {
-  /** Record field (also the i18n key `resources.<name>.fields.<key>`). */
-  key: string;
+/**
+ * A list column. `key` is a field of the contract's record (z.infer of its schema), so a field renamed
+ * in the contract breaks the build here; it is also the i18n key `resources.<name>.fields.<key>`. A
+ * column computed from several fields (flags, a status) is marked `computed` and draws itself.
+ */
+export type ColumnDef<R = Row> = ColumnOptions<R> &
+  (
+    | { key: keyof R & string; computed?: never }
+    | { key: string; computed: true; render(row: R, t: TFunction): ReactNode }
+  );
+
+type ColumnOptions<R> = {
   kind?: ValueKind;
   /** `by` value sent when sorting by this column; must be one of the contract's sortKeys. */
   sortKey?: string;
@@ -128,9 +137,19 @@ export type FieldWidget =
   | { kind: 'image'; uploadPath?: string; fileField?: 'photo' | 'image' }
   | { kind: 'custom'; render(props: CustomFieldProps): ReactNode };
 
-export type FormField = {
-  name: string;
-  widget: FieldWidget;
+/**
+ * A form field. In a resource's form `name` is a field of the contract's create or update body, so a
+ * field renamed in the contract breaks the build here. An image field without `uploadPath` only shows
+ * the record's current picture (the file goes in the contract's `upload.field`), so it names a field
+ * of the record (`RK`).
+ */
+export type FormField<K extends string = string, RK extends string = K> = FieldOptions &
+  (
+    | { name: K; widget: FieldWidget }
+    | { name: RK; widget: { kind: 'image'; uploadPath?: never; fileField?: 'photo' | 'image' } }
+  );
+
+type FieldOptions = {
   /** 2 = the full width of the form grid. */
   span?: 1 | 2;
   /** Modes the field appears in (default both). */
@@ -143,13 +162,27 @@ export type FormField = {
   emptyAs?: 'omit' | 'null';
 };
 
-export type DetailField = {
-  key: string;
+/** A field of the detail screen: like a column, a record field unless `computed`. */
+export type DetailField<R = Row> = {
   kind?: ValueKind;
   source?: SelectSource;
   render?(row: Row, t: TFunction): ReactNode;
   span?: 1 | 2;
-};
+} & (
+  | { key: keyof R & string; computed?: never }
+  | { key: string; computed: true; render(row: Row, t: TFunction): ReactNode }
+);
+
+/** The fields a resource's form may name: those of its contract's create and update bodies. */
+type BodyKey<C extends ResourceContract> =
+  | (NonNullable<C['create']> extends z.ZodType ? keyof z.input<NonNullable<C['create']>> & string : never)
+  | (NonNullable<C['update']> extends z.ZodType ? keyof z.input<NonNullable<C['update']>> & string : never);
+
+/** A form field of a resource on contract `C` (see FormField). */
+export type FormFieldOf<C extends ResourceContract> = FormField<
+  BodyKey<C>,
+  keyof z.infer<C['record']> & string
+>;
 
 export type ResourceDescription<C extends ResourceContract = ResourceContract> = {
   contract: C;
@@ -168,7 +201,7 @@ export type ResourceDescription<C extends ResourceContract = ResourceContract> =
   recordOf?(data: Row): z.infer<C['record']>;
   /** `extra` is shown under the fields; `data` is the whole get answer (lines, targets, ...). */
   detail?: {
-    fields?: DetailField[];
+    fields?: DetailField<z.infer<C['record']>>[];
     extra?: ComponentType<{ record: z.infer<C['record']>; data: Row }>;
   };
   /** Shown between the list's header and its table (e.g. a lookup box). */
@@ -199,7 +232,7 @@ export type ResourceDescription<C extends ResourceContract = ResourceContract> =
   /** Child records edited in place on the detail screen (lines of a promo, old prices of a product). */
   children?: ChildDescription[];
   form?: {
-    fields: FormField[];
+    fields: FormFieldOf<C>[];
     defaults?: Row;
     /** Form values from a loaded record (edit); defaults to picking the form fields. */
     fromRecord?(record: z.infer<C['record']>): Row;
@@ -234,7 +267,7 @@ export type ChildDescription<C extends ResourceContract = ResourceContract> = {
   params?: Query;
   /** Without create/update paths (or a form) the children are read-only. */
   form?: {
-    fields: FormField[];
+    fields: FormFieldOf<C>[];
     defaults?: Row;
     fromRecord?(record: z.infer<C['record']>): Row;
     toBody?(values: Row, ctx: { mode: FormMode; record?: z.infer<C['record']> }): Row;

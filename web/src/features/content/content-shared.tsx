@@ -1,62 +1,12 @@
-// Pieces the content screens share: a thumbnail, the phone-sized preview of how an item looks in the
-// stores' app, and the date range the news and video lists remember in the browser (SPEC.md: the
+// Pieces the content screens share: the phone-sized preview of how a news item or a popup looks in
+// the stores' app, and the date range the news and video lists remember in the browser (SPEC.md: the
 // lists send start_date and end_date from local storage).
 
-import { jakartaDate } from '@lbo/contract/common';
-import { Badge, Box, Button, Group, Image, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBell, IconPhotoOff } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Box, Button, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-
-/** An image, or a placeholder when there is none or it does not load. */
-export function ContentThumb({ src, size = 40, width }: { src: unknown; size?: number; width?: number }) {
-  const [failed, setFailed] = useState<unknown>(null);
-  return src && failed !== src ? (
-    <Image
-      src={String(src)}
-      alt=""
-      h={size}
-      w={width ?? size}
-      fit="cover"
-      radius="sm"
-      style={{ flex: 'none' }}
-      onError={() => setFailed(src)}
-    />
-  ) : (
-    <ThemeIcon variant="light" color="gray" size={size} radius="sm" style={{ flex: 'none' }}>
-      <IconPhotoOff size={size / 2} stroke={1.5} />
-    </ThemeIcon>
-  );
-}
-
-/** A 360 px wide phone frame with the app's top bar; children are the screen's content. */
-export function PhoneFrame({ children, label }: { children: ReactNode; label: string }) {
-  return (
-    <Stack gap={6} align="flex-start" data-testid="phone-preview">
-      <Text size="sm" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Box
-        style={{
-          width: 360,
-          maxWidth: '100%',
-          borderRadius: 28,
-          border: '10px solid #1f2933',
-          background: '#f4f6f8',
-          overflow: 'hidden',
-          boxShadow: '0 6px 24px rgba(0,0,0,0.18)',
-        }}
-      >
-        <Group justify="space-between" px="sm" py={6} bg="#1f2933" c="white">
-          <Text size="xs">09:41</Text>
-          <Text size="xs">LTE ▮▮▮</Text>
-        </Group>
-        <Box style={{ minHeight: 420, position: 'relative' }}>{children}</Box>
-      </Box>
-    </Stack>
-  );
-}
+import { PhoneFrame } from '../../components/preview/phone-frame';
 
 /** How a news item looks in the app's news screen. */
 export function NewsPhonePreview({ record }: { record: Record<string, unknown> }) {
@@ -133,49 +83,6 @@ export function PopupPhonePreview({ record }: { record: Record<string, unknown> 
   );
 }
 
-/** How a broadcast arrives: a notification on the lock screen and the message in the inbox. */
-export function BroadcastPhonePreview({ record }: { record: Record<string, unknown> }) {
-  const { t } = useTranslation();
-  return (
-    <PhoneFrame label={t('content.preview.title')}>
-      <Stack p="sm" gap="sm">
-        <Paper radius="lg" p="sm" shadow="xs">
-          <Group gap="xs" wrap="nowrap" align="flex-start">
-            <ThemeIcon radius="xl" size="md">
-              <IconBell size={16} />
-            </ThemeIcon>
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text size="sm" fw={700} lineClamp={1} data-testid="preview-title">
-                {String(record.title ?? '')}
-              </Text>
-              <Text size="xs" lineClamp={2}>
-                {String(record.message ?? '')}
-              </Text>
-            </Stack>
-          </Group>
-        </Paper>
-        <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-          {t('content.preview.inbox')}
-        </Text>
-        <Paper radius="md" withBorder style={{ overflow: 'hidden' }}>
-          {record.image ? <Image src={String(record.image)} alt="" h={150} fit="cover" /> : null}
-          <Stack gap={4} p="sm">
-            <Text fw={600}>{String(record.title ?? '')}</Text>
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {String(record.message ?? '')}
-            </Text>
-            {record.link ? (
-              <Badge variant="light" size="sm">
-                {String(record.link)}
-              </Badge>
-            ) : null}
-          </Stack>
-        </Paper>
-      </Stack>
-    </PhoneFrame>
-  );
-}
-
 // ---------------------------------------------------------------------------------------------
 // The remembered date range
 
@@ -207,9 +114,4 @@ export function RememberRange() {
     else if (from === '' || to === '') localStorage.removeItem(RANGE_KEY);
   }, [from, to]);
   return null;
-}
-
-/** Today and a month later (Asia/Jakarta): the period a new item starts with. */
-export function nextMonth(): { start_date: string; end_date: string } {
-  return { start_date: jakartaDate(), end_date: jakartaDate(30) };
 }

@@ -1,17 +1,9 @@
-// The registry entries of this area's screens (spread in features/registry.ts): promos (with their
-// lines edited on the detail screen), news, popups, promo videos and broadcasts.
-import { IconAppWindow, IconDiscount2, IconMovie, IconNews, IconSpeakerphone } from '@tabler/icons-react';
+// The registry entries of this area's screens (spread in features/registry.ts): news, popups and
+// promo videos.
+import { IconAppWindow, IconMovie, IconNews } from '@tabler/icons-react';
 import type { ScreenEntry } from '../../components/resource/types';
 
 export const contentScreens: ScreenEntry[] = [
-  {
-    name: 'promo',
-    path: 'promos',
-    area: 'promo',
-    group: 'promotions',
-    icon: IconDiscount2,
-    load: () => import('./promo.resource'),
-  },
   {
     name: 'news',
     path: 'news',
@@ -35,13 +27,5 @@ export const contentScreens: ScreenEntry[] = [
     group: 'promotions',
     icon: IconMovie,
     load: () => import('./promo-video.resource'),
-  },
-  {
-    name: 'broadcast',
-    path: 'broadcasts',
-    area: 'broadcast',
-    group: 'promotions',
-    icon: IconSpeakerphone,
-    load: () => import('./broadcast.resource'),
   },
 ];

@@ -3,8 +3,10 @@
 // detail screen and beside the add/edit form.
 import { CONTENT_PHOTO_PATHS, newsContract } from '@lbo/contract/content';
 import { Group, Stack, Text } from '@mantine/core';
+import { nextMonth } from '../../components/form/date-field';
+import { ContentThumb } from '../../components/preview/content-thumb';
 import { defineResource, type Row } from '../../components/resource/types';
-import { ContentThumb, NewsPhonePreview, nextMonth, RememberRange, storedRange } from './content-shared';
+import { NewsPhonePreview, RememberRange, storedRange } from './content-shared';
 
 export const resource = defineResource({
   contract: newsContract,

@@ -2,8 +2,10 @@
 // phone preview on the detail screen and beside the add/edit form.
 import { CONTENT_PHOTO_PATHS, popupContract } from '@lbo/contract/content';
 import { Group, Text } from '@mantine/core';
+import { nextMonth } from '../../components/form/date-field';
+import { ContentThumb } from '../../components/preview/content-thumb';
 import { defineResource, type Row } from '../../components/resource/types';
-import { ContentThumb, nextMonth, PopupPhonePreview } from './content-shared';
+import { PopupPhonePreview } from './content-shared';
 
 export const resource = defineResource({
   contract: popupContract,

@@ -3,8 +3,10 @@
 import { CONTENT_PHOTO_PATHS, isDirectVideoUrl, promoVideoContract } from '@lbo/contract/content';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { nextMonth } from '../../components/form/date-field';
+import { ContentThumb } from '../../components/preview/content-thumb';
 import { defineResource, type Row } from '../../components/resource/types';
-import { ContentThumb, nextMonth, RememberRange, storedRange } from './content-shared';
+import { RememberRange, storedRange } from './content-shared';
 
 function VideoPreview({ record }: { record: Row }) {
   const { t } = useTranslation();

@@ -1,6 +1,5 @@
 // Dropdown sources of the coupons area.
 import { couponContract } from '@lbo/contract/coupons';
-import { voucherContract } from '@lbo/contract/vouchers';
 import { selectSource } from '../../components/resource/resource-api';
 
 export const couponSource = selectSource(couponContract, (r) => String(r.name ?? ''), {
@@ -13,6 +12,3 @@ export const activeCouponSource = selectSource(
     params: { by: 'name', sort: 'asc', active: 'true' },
   },
 );
-export const voucherSource = selectSource(voucherContract, (r) => `${r.code} · ${r.name}`, {
-  params: { by: 'def.id', sort: 'asc', show_all: 1 },
-});

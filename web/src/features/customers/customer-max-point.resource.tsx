@@ -24,7 +24,13 @@ export const resource = defineResource({
     { key: 'branch_name', sortKey: 'branch_name' },
     { key: 'monthly_max_point', kind: 'number', sortKey: 'monthly_max_point' },
     { key: 'point_balance', kind: 'number', sortKey: 'point_balance', visibleFrom: 'md' },
-    { key: 'flags', render: customerFlags, exportValue: customerFlagsText, visibleFrom: 'lg' },
+    {
+      key: 'flags',
+      computed: true,
+      render: customerFlags,
+      exportValue: customerFlagsText,
+      visibleFrom: 'lg',
+    },
   ],
   filters: [
     { kind: 'select', key: 'branch_id', source: branchSource },

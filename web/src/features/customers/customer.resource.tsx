@@ -3,7 +3,8 @@
 import { customerContract } from '@lbo/contract/customers';
 import { Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import type { ColumnDef, DetailField, FilterDef, FormField, Row } from '../../components/resource/types';
+import type { z } from 'zod';
+import type { ColumnDef, DetailField, FilterDef, FormFieldOf, Row } from '../../components/resource/types';
 import { defineResource } from '../../components/resource/types';
 import {
   branchSource,
@@ -17,7 +18,9 @@ import { customerFlags, customerFlagsText } from './customer-flags';
 import { CustomerRelated } from './customer-related';
 
 /** Name with the owner under it: one column instead of two on a laptop. */
-export const nameColumn: ColumnDef<Row> = {
+type CustomerRecord = z.infer<typeof customerContract.record>;
+
+export const nameColumn: ColumnDef<CustomerRecord> = {
   key: 'customer_name',
   sortKey: 'customer_name',
   render: (r) => (
@@ -44,13 +47,13 @@ export function CustomerDetailSection(props: { record: Row; data: Row }) {
   );
 }
 
-export const customerColumns: ColumnDef<Row>[] = [
+export const customerColumns: ColumnDef<CustomerRecord>[] = [
   nameColumn,
   { key: 'customer_code', sortKey: 'customer_code', noWrap: true },
   { key: 'branch_name', sortKey: 'branch_name' },
   { key: 'customer_type_name', visibleFrom: 'md' },
   { key: 'phone_number', noWrap: true, visibleFrom: 'xl' },
-  { key: 'flags', render: customerFlags, exportValue: customerFlagsText },
+  { key: 'flags', computed: true, render: customerFlags, exportValue: customerFlagsText },
   { key: 'point_balance', kind: 'number', sortKey: 'point_balance', visibleFrom: 'md' },
 ];
 
@@ -67,10 +70,10 @@ export const customerFilters: FilterDef[] = [
   { kind: 'boolean', key: 'exclude_all_point', more: true },
 ];
 
-export const customerDetailFields: DetailField[] = [
+export const customerDetailFields: DetailField<CustomerRecord>[] = [
   { key: 'customer_code' },
   { key: 'owner_name' },
-  { key: 'flags', render: customerFlags },
+  { key: 'flags', computed: true, render: customerFlags },
   { key: 'branch_name' },
   { key: 'region_name' },
   { key: 'region_group_name' },
@@ -93,7 +96,7 @@ export const customerDetailFields: DetailField[] = [
   { key: 'updated_at', kind: 'datetime' },
 ];
 
-export const customerFormFields: FormField[] = [
+export const customerFormFields: FormFieldOf<typeof customerContract>[] = [
   { name: 'customer_name', widget: { kind: 'text' }, required: true },
   { name: 'owner_name', widget: { kind: 'text' } },
   { name: 'branch_id', widget: { kind: 'select', source: branchSource }, required: true },

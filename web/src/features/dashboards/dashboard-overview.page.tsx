@@ -38,8 +38,7 @@ import {
 } from './dashboard-shared';
 
 type Level = 'group' | 'region' | 'branch' | 'customer';
-type AnyRow = Partial<DashboardGroupRow & DashboardRegionRow & DashboardBranchRow & DashboardCustomerRow> &
-  Record<string, unknown>;
+type AnyRow = Partial<DashboardGroupRow & DashboardRegionRow & DashboardBranchRow & DashboardCustomerRow>;
 
 export function DashboardOverviewPage() {
   const { t, i18n } = useTranslation();
@@ -103,6 +102,7 @@ export function DashboardOverviewPage() {
 
   const nameColumn: Column<AnyRow> = {
     key: 'name',
+    computed: true,
     label: t(`dashboards.levels.${level}`),
     render: (r) =>
       level === 'customer' ? (
@@ -116,38 +116,38 @@ export function DashboardOverviewPage() {
       ),
     exportValue: (r) => (level === 'customer' ? `${r.customer_code} · ${r.customer_name}` : nameOf(r)),
   };
+  const customerColumns: Column<AnyRow>[] = [
+    {
+      key: 'status',
+      label: t('dashboards.cols.status'),
+      render: (r: AnyRow) => (
+        <Badge
+          variant="light"
+          color={r.status === 'activated' ? 'teal' : r.status === 'registered' ? 'blue' : 'gray'}
+        >
+          {t(`dashboards.status.${r.status}`)}
+        </Badge>
+      ),
+      exportValue: (r: AnyRow) => t(`dashboards.status.${r.status}`),
+    },
+    { key: 'salesman_name', label: t('dashboards.cols.salesman') },
+  ];
+  const levelColumns: Column<AnyRow>[] = [
+    { key: 'stores', label: t('dashboards.cols.stores'), kind: 'count' },
+    {
+      key: 'registered_stores',
+      label: t('dashboards.cols.registered_stores'),
+      kind: 'count',
+    },
+    {
+      key: 'activated_stores',
+      label: t('dashboards.cols.activated_stores'),
+      kind: 'count',
+    },
+  ];
   const columns: Column<AnyRow>[] = [
     nameColumn,
-    ...(level === 'customer'
-      ? [
-          {
-            key: 'status',
-            label: t('dashboards.cols.status'),
-            render: (r: AnyRow) => (
-              <Badge
-                variant="light"
-                color={r.status === 'activated' ? 'teal' : r.status === 'registered' ? 'blue' : 'gray'}
-              >
-                {t(`dashboards.status.${r.status}`)}
-              </Badge>
-            ),
-            exportValue: (r: AnyRow) => t(`dashboards.status.${r.status}`),
-          } as Column<AnyRow>,
-          { key: 'salesman_name', label: t('dashboards.cols.salesman') } as Column<AnyRow>,
-        ]
-      : [
-          { key: 'stores', label: t('dashboards.cols.stores'), kind: 'count' } as Column<AnyRow>,
-          {
-            key: 'registered_stores',
-            label: t('dashboards.cols.registered_stores'),
-            kind: 'count',
-          } as Column<AnyRow>,
-          {
-            key: 'activated_stores',
-            label: t('dashboards.cols.activated_stores'),
-            kind: 'count',
-          } as Column<AnyRow>,
-        ]),
+    ...(level === 'customer' ? customerColumns : levelColumns),
     { key: 'turnover', label: t('dashboards.cols.turnover'), kind: 'money' },
     { key: 'invoice_count', label: t('dashboards.cols.invoice_count'), kind: 'count' },
     { key: 'points_earned', label: t('dashboards.cols.points_earned'), kind: 'count' },

@@ -155,8 +155,14 @@ export function ProductFilters() {
   );
 }
 
-export type Column<R> = {
-  key: string;
+/**
+ * A dashboard table's column: `key` is a field of the contract's row type, so a field renamed in the
+ * contract breaks the build; a column drawn from several fields is marked `computed`.
+ */
+export type Column<R> = ColumnOptions<R> &
+  ({ key: keyof R & string; computed?: never } | { key: string; computed: true; render(row: R): ReactNode });
+
+type ColumnOptions<R> = {
   label: string;
   kind?: 'money' | 'count' | 'text' | 'date' | 'datetime' | 'boolean';
   render?(row: R): ReactNode;

@@ -1,27 +1,14 @@
 // Master stores report: every store with its branch, region, type, salesman, flags, point balance and
 // last app activity; filterable, sortable, paged, exportable in full (every page of the current filter).
 import { DASHBOARD_PATHS, type MasterStoreRow } from '@lbo/contract/dashboards';
-import { Badge, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { Badge, Group, Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SearchSelect } from '../../components/form/search-select';
 import { PageHeader } from '../../components/layout/page-header';
 import { usePageScope } from '../../components/page/page-scope';
 import { useOptions } from '../../components/resource/select-options';
-import { branchSource, customerTypeSource, regionSource } from '../common-sources';
-import {
-  type Column,
-  count,
-  DataTable,
-  ExportXlsx,
-  fetchAllPages,
-  Loading,
-  Pager,
-  Section,
-  useDashboard,
-  useUrlState,
-} from './dashboard-shared';
+import { customerTypeSource } from '../common-sources';
+import { type Column, useUrlState } from './dashboard-shared';
+import { PagedReport, PlaceFilters, ReportSearch, useReportSearch } from './paged-report';
 
 const SORTS = [
   'customer_name',
@@ -33,13 +20,11 @@ const SORTS = [
 ] as const;
 
 export function MasterStoresPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { title, crumbs } = usePageScope();
   const u = useUrlState();
   const types = useOptions(customerTypeSource);
-  const [search, setSearch] = useState(u.get('search'));
-  const [debounced] = useDebouncedValue(search, 300);
-  const page = Number(u.get('page') || 1);
+  const { debounced, box } = useReportSearch();
   const by = u.get('by') || 'customer_name';
   const query = {
     region_id: u.get('region_id'),
@@ -51,8 +36,6 @@ export function MasterStoresPage() {
     by,
     sort: u.get('sort') || (by === 'point_balance' || by === 'last_seen_at' ? 'desc' : 'asc'),
   };
-  const q = useDashboard<MasterStoreRow[]>(DASHBOARD_PATHS.masterStore, { ...query, page, limit: 20 });
-  const rows = q.data?.data ?? [];
   const flag = (on: boolean, label: string) =>
     on ? (
       <Badge size="xs" variant="light" mr={4}>
@@ -68,6 +51,7 @@ export function MasterStoresPage() {
     { key: 'salesman_name', label: t('dashboards.cols.salesman') },
     {
       key: 'flags',
+      computed: true,
       label: t('dashboards.master.flags'),
       render: (r) => (
         <>
@@ -103,32 +87,13 @@ export function MasterStoresPage() {
     <Stack gap="md">
       <PageHeader crumbs={crumbs} title={title} />
       <Group gap="sm" wrap="wrap" align="flex-end">
-        <TextInput
-          label={t('dashboards.searchCustomer')}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            u.set({ page: null });
-          }}
-          w={{ base: '100%', sm: 240 }}
-        />
-        <SearchSelect
-          source={regionSource}
-          value={u.get('region_id') || null}
-          onChange={(v) => u.set({ region_id: v, page: null })}
-          label={t('dashboards.levels.region')}
-          placeholder={t('dashboards.all')}
-          clearable
-          w={{ base: '100%', sm: 180 }}
-        />
-        <SearchSelect
-          source={branchSource}
-          value={u.get('branch_id') || null}
-          onChange={(v) => u.set({ branch_id: v, page: null })}
-          label={t('dashboards.levels.branch')}
-          placeholder={t('dashboards.all')}
-          clearable
-          w={{ base: '100%', sm: 200 }}
+        <ReportSearch label={t('dashboards.searchCustomer')} {...box} />
+        <PlaceFilters
+          labelled
+          places={[
+            ['region_id', 180],
+            ['branch_id', 200],
+          ]}
         />
         <Select
           label={t('dashboards.customerType')}
@@ -165,39 +130,16 @@ export function MasterStoresPage() {
           w={{ base: '100%', sm: 180 }}
         />
       </Group>
-      <Loading error={q.error} loading={q.isLoading} />
-      {q.data ? (
-        <Section
-          title={t('dashboards.master.stores')}
-          actions={
-            <ExportXlsx
-              name="master-stores"
-              rows={rows}
-              columns={columns}
-              fetchAll={() => fetchAllPages<MasterStoreRow>(DASHBOARD_PATHS.masterStore, query, 100_000)}
-            />
-          }
-        >
-          <DataTable
-            rows={rows}
-            columns={columns}
-            rowKey={(r) => r.customer_id}
-            testId="master-stores-table"
-          />
-          {q.data.meta ? (
-            <Group justify="space-between" mt="xs">
-              <Text size="xs" c="dimmed">
-                {t('dashboards.rowsCount', { n: count(q.data.meta.total_data, i18n.language) })}
-              </Text>
-              <Pager
-                page={page}
-                totalPage={q.data.meta.total_page}
-                onChange={(p) => u.set({ page: String(p) })}
-              />
-            </Group>
-          ) : null}
-        </Section>
-      ) : null}
+      <PagedReport
+        title={t('dashboards.master.stores')}
+        path={DASHBOARD_PATHS.masterStore}
+        query={query}
+        columns={columns}
+        rowKey={(r) => r.customer_id}
+        exportName="master-stores"
+        exportCap={100_000}
+        testId="master-stores-table"
+      />
     </Stack>
   );
 }

@@ -57,6 +57,7 @@ export function OmzetGraphPage() {
     { key: 'last_year_turnover', label: lastYear, kind: 'money' },
     {
       key: 'growth',
+      computed: true,
       label: t('dashboards.graph.growth'),
       render: (r) =>
         r.last_year_turnover

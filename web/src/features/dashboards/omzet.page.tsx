@@ -38,8 +38,7 @@ const LEVELS = ['group', 'region', 'area', 'branch', 'customer', 'item'] as cons
 type Level = (typeof LEVELS)[number];
 type Row = Partial<
   OmzetGroupRow & OmzetRegionRow & OmzetAreaRow & OmzetBranchRow & OmzetCustomerRow & OmzetItemRow
-> &
-  Record<string, unknown>;
+>;
 
 const PATH: Record<Level, string> = {
   group: DASHBOARD_PATHS.omzetGroup,
@@ -110,18 +109,19 @@ export function OmzetPage() {
   const columns: Column<Row>[] = [
     {
       key: 'name',
+      computed: true,
       label: t(`dashboards.levels.${level}`),
       render: (r) => name(r),
       exportValue: (r) => name(r),
     },
     ...(level === 'item'
-      ? [{ key: 'item_category_name', label: t('dashboards.cols.category') } as Column<Row>]
+      ? [{ key: 'item_category_name', label: t('dashboards.cols.category') } satisfies Column<Row>]
       : []),
     ...(level === 'customer'
-      ? [{ key: 'branch_name', label: t('dashboards.levels.branch') } as Column<Row>]
+      ? [{ key: 'branch_name', label: t('dashboards.levels.branch') } satisfies Column<Row>]
       : []),
     ...(level === 'branch' || level === 'area'
-      ? [{ key: 'region_name', label: t('dashboards.levels.region') } as Column<Row>]
+      ? [{ key: 'region_name', label: t('dashboards.levels.region') } satisfies Column<Row>]
       : []),
     { key: 'qty', label: t('dashboards.cols.qty'), kind: 'count' },
     { key: 'turnover', label: t('dashboards.cols.turnover'), kind: 'money' },

@@ -1,39 +1,21 @@
 // Registered and activated stores: the stores registered in the app by the end of the range, and the
 // activation report (registered within the range), by branch; both paged, searchable, exportable in full.
 import { DASHBOARD_PATHS, type RegisteredStoreRow } from '@lbo/contract/dashboards';
-import { Badge, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { Badge, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SearchSelect } from '../../components/form/search-select';
 import { PageHeader } from '../../components/layout/page-header';
 import { usePageScope } from '../../components/page/page-scope';
-import { branchSource, regionSource } from '../common-sources';
-import {
-  type Column,
-  count,
-  DataTable,
-  ExportXlsx,
-  fetchAllPages,
-  Loading,
-  Pager,
-  RangeBar,
-  Section,
-  useDashboard,
-  useRange,
-  useUrlState,
-} from './dashboard-shared';
+import { type Column, RangeBar, useRange, useUrlState } from './dashboard-shared';
+import { PagedReport, PlaceFilters, ReportSearch, useReportSearch } from './paged-report';
 
 export function StoresPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { title, crumbs } = usePageScope();
   const u = useUrlState();
   const [range, setRange] = useRange();
   const mode = u.get('view') === 'registered' ? 'registered' : 'activation';
   const path = mode === 'registered' ? DASHBOARD_PATHS.registeredUser : DASHBOARD_PATHS.activation;
-  const [search, setSearch] = useState(u.get('search'));
-  const [debounced] = useDebouncedValue(search, 300);
-  const page = Number(u.get('page') || 1);
+  const { debounced, box } = useReportSearch();
   const query = {
     ...range,
     region_id: u.get('region_id'),
@@ -41,8 +23,6 @@ export function StoresPage() {
     search: debounced,
     ...(mode === 'registered' ? { by: 'def.customer_name' } : {}),
   };
-  const q = useDashboard<RegisteredStoreRow[]>(path, { ...query, page, limit: 20 });
-  const rows = q.data?.data ?? [];
   const columns: Column<RegisteredStoreRow>[] = [
     { key: 'customer_code', label: t('dashboards.cols.customer_code') },
     { key: 'customer_name', label: t('dashboards.cols.customer_name') },
@@ -83,65 +63,23 @@ export function StoresPage() {
       </Text>
       <RangeBar range={range} onChange={setRange} />
       <Group gap="sm" wrap="wrap">
-        <SearchSelect
-          source={regionSource}
-          value={u.get('region_id') || null}
-          onChange={(v) => u.set({ region_id: v, page: null })}
-          placeholder={t('dashboards.levels.region')}
-          clearable
-          w={{ base: '100%', sm: 200 }}
+        <PlaceFilters
+          places={[
+            ['region_id', 200],
+            ['branch_id', 220],
+          ]}
         />
-        <SearchSelect
-          source={branchSource}
-          value={u.get('branch_id') || null}
-          onChange={(v) => u.set({ branch_id: v, page: null })}
-          placeholder={t('dashboards.levels.branch')}
-          clearable
-          w={{ base: '100%', sm: 220 }}
-        />
-        <TextInput
-          placeholder={t('dashboards.searchCustomer')}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            u.set({ page: null });
-          }}
-          w={{ base: '100%', sm: 240 }}
-        />
+        <ReportSearch placeholder={t('dashboards.searchCustomer')} {...box} />
       </Group>
-      <Loading error={q.error} loading={q.isLoading} />
-      {q.data ? (
-        <Section
-          title={t(mode === 'registered' ? 'dashboards.stores.registered' : 'dashboards.stores.activation')}
-          actions={
-            <ExportXlsx
-              name={`stores-${mode}`}
-              rows={rows}
-              columns={columns}
-              fetchAll={() => fetchAllPages<RegisteredStoreRow>(path, query)}
-            />
-          }
-        >
-          <DataTable
-            rows={rows}
-            columns={columns}
-            rowKey={(r) => r.customer_id_detail}
-            testId="stores-table"
-          />
-          {q.data.meta ? (
-            <Group justify="space-between" mt="xs">
-              <Text size="xs" c="dimmed">
-                {t('dashboards.rowsCount', { n: count(q.data.meta.total_data, i18n.language) })}
-              </Text>
-              <Pager
-                page={page}
-                totalPage={q.data.meta.total_page}
-                onChange={(p) => u.set({ page: String(p) })}
-              />
-            </Group>
-          ) : null}
-        </Section>
-      ) : null}
+      <PagedReport
+        title={t(mode === 'registered' ? 'dashboards.stores.registered' : 'dashboards.stores.activation')}
+        path={path}
+        query={query}
+        columns={columns}
+        rowKey={(r) => r.customer_id_detail}
+        exportName={`stores-${mode}`}
+        testId="stores-table"
+      />
     </Stack>
   );
 }

@@ -1,37 +1,19 @@
 // Virtual-account payments received from the bank, with the invoice each was matched to; unmatched
 // payments (unknown or cancelled invoice number) are shown and flagged, never dropped.
 import { DASHBOARD_PATHS, type VaReportRow } from '@lbo/contract/dashboards';
-import { Badge, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { Badge, Group, Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SearchSelect } from '../../components/form/search-select';
 import { PageHeader } from '../../components/layout/page-header';
 import { usePageScope } from '../../components/page/page-scope';
-import { branchSource, regionGroupSource, regionSource } from '../common-sources';
-import {
-  type Column,
-  count,
-  DataTable,
-  ExportXlsx,
-  fetchAllPages,
-  Loading,
-  Pager,
-  RangeBar,
-  Section,
-  useDashboard,
-  useRange,
-  useUrlState,
-} from './dashboard-shared';
+import { type Column, RangeBar, useRange, useUrlState } from './dashboard-shared';
+import { PagedReport, PlaceFilters, ReportSearch, useReportSearch } from './paged-report';
 
 export function VirtualAccountPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { title, crumbs } = usePageScope();
   const u = useUrlState();
   const [range, setRange] = useRange();
-  const [search, setSearch] = useState(u.get('search'));
-  const [debounced] = useDebouncedValue(search, 300);
-  const page = Number(u.get('page') || 1);
+  const { debounced, box } = useReportSearch();
   const query = {
     ...range,
     region_group_id: u.get('region_group_id'),
@@ -40,8 +22,6 @@ export function VirtualAccountPage() {
     matched: u.get('matched'),
     search: debounced,
   };
-  const q = useDashboard<VaReportRow[]>(DASHBOARD_PATHS.virtualAccount, { ...query, page, limit: 20 });
-  const rows = q.data?.data ?? [];
   const columns: Column<VaReportRow>[] = [
     { key: 'paid_at', label: t('dashboards.va.paidAt'), kind: 'datetime' },
     { key: 'invoice_number', label: t('dashboards.va.invoiceNumber') },
@@ -75,29 +55,12 @@ export function VirtualAccountPage() {
       <PageHeader crumbs={crumbs} title={title} />
       <RangeBar range={range} onChange={setRange} />
       <Group gap="sm" wrap="wrap">
-        <SearchSelect
-          source={regionGroupSource}
-          value={u.get('region_group_id') || null}
-          onChange={(v) => u.set({ region_group_id: v, page: null })}
-          placeholder={t('dashboards.levels.group')}
-          clearable
-          w={{ base: '100%', sm: 200 }}
-        />
-        <SearchSelect
-          source={regionSource}
-          value={u.get('region_id') || null}
-          onChange={(v) => u.set({ region_id: v, page: null })}
-          placeholder={t('dashboards.levels.region')}
-          clearable
-          w={{ base: '100%', sm: 200 }}
-        />
-        <SearchSelect
-          source={branchSource}
-          value={u.get('branch_id') || null}
-          onChange={(v) => u.set({ branch_id: v, page: null })}
-          placeholder={t('dashboards.levels.branch')}
-          clearable
-          w={{ base: '100%', sm: 220 }}
+        <PlaceFilters
+          places={[
+            ['region_group_id', 200],
+            ['region_id', 200],
+            ['branch_id', 220],
+          ]}
         />
         <Select
           value={u.get('matched') || null}
@@ -110,44 +73,17 @@ export function VirtualAccountPage() {
           clearable
           w={{ base: '100%', sm: 200 }}
         />
-        <TextInput
-          placeholder={t('dashboards.va.search')}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            u.set({ page: null });
-          }}
-          w={{ base: '100%', sm: 240 }}
-        />
+        <ReportSearch placeholder={t('dashboards.va.search')} {...box} />
       </Group>
-      <Loading error={q.error} loading={q.isLoading} />
-      {q.data ? (
-        <Section
-          title={t('dashboards.va.payments')}
-          actions={
-            <ExportXlsx
-              name="virtual-account"
-              rows={rows}
-              columns={columns}
-              fetchAll={() => fetchAllPages<VaReportRow>(DASHBOARD_PATHS.virtualAccount, query)}
-            />
-          }
-        >
-          <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} testId="va-table" />
-          {q.data.meta ? (
-            <Group justify="space-between" mt="xs">
-              <Text size="xs" c="dimmed">
-                {t('dashboards.rowsCount', { n: count(q.data.meta.total_data, i18n.language) })}
-              </Text>
-              <Pager
-                page={page}
-                totalPage={q.data.meta.total_page}
-                onChange={(p) => u.set({ page: String(p) })}
-              />
-            </Group>
-          ) : null}
-        </Section>
-      ) : null}
+      <PagedReport
+        title={t('dashboards.va.payments')}
+        path={DASHBOARD_PATHS.virtualAccount}
+        query={query}
+        columns={columns}
+        rowKey={(r) => r.id}
+        exportName="virtual-account"
+        testId="va-table"
+      />
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import { IconBan } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { ActionDescription } from '../../components/action/action-types';
-import type { ColumnDef, DetailField, FilterDef, FormField, Row } from '../../components/resource/types';
+import type { ColumnDef, DetailField, FilterDef, FormFieldOf, Row } from '../../components/resource/types';
 import { branchSource, customerLookupSource } from '../common-sources';
 import {
   customerColumns,
@@ -60,6 +60,7 @@ export const col = {
   reason: { key: 'reason', visibleFrom: 'lg' } satisfies Col,
   status: {
     key: 'status',
+    computed: true,
     width: 110,
     visibleFrom: 'md',
     render: (r, t) => <LedgerStatus row={r} t={t} />,
@@ -98,7 +99,7 @@ export const filter = {
   void: { kind: 'boolean', key: 'void', labels: 'yesno' } satisfies FilterDef,
 };
 
-export const ledgerDetail: DetailField[] = [
+export const ledgerDetail: DetailField<PointEntry>[] = [
   { key: 'entry_date', kind: 'date' },
   { key: 'point_type', render: (r) => <PointTypeBadge type={r.point_type} full /> },
   { key: 'points', render: (r) => <PointsValue value={r.points} /> },
@@ -106,7 +107,7 @@ export const ledgerDetail: DetailField[] = [
   { key: 'customer_name' },
   { key: 'branch_name' },
   { key: 'balance_after', kind: 'number' },
-  { key: 'status', render: (r, t) => <LedgerStatus row={r as PointEntry} t={t} /> },
+  { key: 'status', computed: true, render: (r, t) => <LedgerStatus row={r as PointEntry} t={t} /> },
   {
     key: 'source',
     render: (r, t) =>
@@ -135,7 +136,7 @@ export const ledgerDetail: DetailField[] = [
 
 /** The manual movement form; `fixedType` hides the type (deductions, injections). */
 export function ledgerForm(fixedType?: 2 | 5) {
-  const fields: FormField[] = [
+  const fields: FormFieldOf<typeof pointEntryContract>[] = [
     {
       name: 'customer_id',
       widget: {

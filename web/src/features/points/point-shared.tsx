@@ -90,7 +90,7 @@ export function PointsValue({
  * The store as one column (name, and under it the code, linking to the store's movements) and its
  * code as an export-only column, so exports keep code and name apart.
  */
-export function customerColumns<R extends Row>(
+export function customerColumns<R extends { customer_code: unknown; customer_name: unknown }>(
   opts: { sortable?: boolean; link?: boolean } = {},
 ): ColumnDef<R>[] {
   return [
@@ -151,10 +151,11 @@ export function PointTypeBadges({ types }: { types: unknown }) {
  * A period (start_date – end_date) as one column, sorted by its start; the two dates are exported
  * as columns of their own.
  */
-export function periodColumns<R extends Row>(): ColumnDef<R>[] {
+export function periodColumns<R extends { start_date: unknown; end_date: unknown }>(): ColumnDef<R>[] {
   return [
     {
       key: 'period',
+      computed: true,
       sortKey: 'start_date',
       noWrap: true,
       noExport: true,

@@ -47,7 +47,7 @@ export const resource = defineResource({
   columns: [
     { key: 'name', sortKey: 'name' },
     { key: 'area', kind: 'area', sortKey: 'area' },
-    { key: 'grants', render: grants, exportValue: grantsText },
+    { key: 'grants', computed: true, render: grants, exportValue: grantsText },
     { key: 'description', visibleFrom: 'lg' },
   ],
   filters: [{ kind: 'enum', key: 'area', options: PERMISSION_AREAS, optionLabel: areaLabel }],
@@ -55,7 +55,7 @@ export const resource = defineResource({
     fields: [
       { key: 'name' },
       { key: 'area', kind: 'area' },
-      { key: 'grants', render: grants },
+      { key: 'grants', computed: true, render: grants },
       { key: 'description', span: 2 },
       { key: 'created_at', kind: 'datetime' },
       { key: 'updated_at', kind: 'datetime' },

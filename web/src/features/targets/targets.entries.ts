@@ -1,6 +1,6 @@
 // The registry entries of this area's screens (spread in features/registry.ts).
-// Customer targets with achievement, target category volume and upload folders.
-import { IconCategory2, IconChartBar, IconFolders, IconTarget, IconTargetArrow } from '@tabler/icons-react';
+// Customer targets with achievement and target category volume.
+import { IconCategory2, IconTarget, IconTargetArrow } from '@tabler/icons-react';
 import type { ScreenEntry } from '../../components/resource/types';
 
 export const targetsScreens: ScreenEntry[] = [
@@ -30,22 +30,5 @@ export const targetsScreens: ScreenEntry[] = [
     group: 'targets',
     icon: IconCategory2,
     load: () => import('./category-report.page').then((m) => ({ page: m.TargetCategoryPage })),
-  },
-  {
-    name: 'upload_folder',
-    path: 'upload-folders',
-    area: 'upload',
-    group: 'uploads',
-    icon: IconFolders,
-    load: () => import('./upload-folder.resource'),
-  },
-  {
-    kind: 'page',
-    name: 'upload_report',
-    path: 'upload-report',
-    area: 'upload',
-    group: 'uploads',
-    icon: IconChartBar,
-    load: () => import('./upload-report.page').then((m) => ({ page: m.UploadReportPage })),
   },
 ];

@@ -30,10 +30,11 @@ import { resourceKeys, selectKeys } from '../../app/query-keys';
 import { permissionsOf, useSession } from '../../app/use-session';
 import { ErrorAlert } from '../../components/feedback/error-alert';
 import { notifySuccess } from '../../components/feedback/notify';
+import { nextMonth } from '../../components/form/date-field';
+import { ContentThumb } from '../../components/preview/content-thumb';
 import { fetchSelect } from '../../components/resource/resource-api';
 import { defineChild, defineResource, type Row } from '../../components/resource/types';
 import { branchSource, customerTypeSource, itemCategorySource, itemSource } from '../common-sources';
-import { ContentThumb, nextMonth } from './content-shared';
 
 const nameWithImage = (r: Row) => (
   <Group gap="sm" wrap="nowrap">

@@ -10,7 +10,7 @@ import { resourceKeys } from '../../app/query-keys';
 import { usePermissions } from '../../app/use-session';
 import { SearchSelect } from '../../components/form/search-select';
 import { ImportDialog } from '../../components/import/import-dialog';
-import { voucherSource } from './coupon-sources';
+import { voucherSource } from './voucher-sources';
 
 export function VoucherBulkAdd() {
   const { t } = useTranslation();

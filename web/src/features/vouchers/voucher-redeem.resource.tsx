@@ -3,8 +3,8 @@
 import { voucherRedeemContract } from '@lbo/contract/vouchers';
 import { defineResource } from '../../components/resource/types';
 import { branchSource } from '../common-sources';
-import { voucherSource } from './coupon-sources';
 import { VoucherBulkAdd } from './voucher-bulk-add';
+import { voucherSource } from './voucher-sources';
 
 export const resource = defineResource({
   contract: voucherRedeemContract,

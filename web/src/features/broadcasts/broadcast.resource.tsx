@@ -13,7 +13,7 @@ import { IconSend } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { defineChild, defineResource, type Row } from '../../components/resource/types';
 import { branchSource, customerTypeSource, regionGroupSource, regionSource } from '../common-sources';
-import { BroadcastPhonePreview } from './content-shared';
+import { BroadcastPhonePreview } from './broadcast-preview';
 
 const STATUS_COLOR: Record<string, string> = {
   draft: 'gray',
