@@ -657,4 +657,33 @@ describe('PUT /store/me and the back office validation', () => {
     }
     expect((await s.call(staff, 'PUT', '/customer/profile_change/reject/2000000000')).status).toBe(404);
   });
+
+  it('should keep one waiting change for requests sent at once, and decide it once for decisions sent at once', async () => {
+    const sent = await Promise.all([
+      s.call(a.token, 'PUT', '/store/me', { owner_name: 'Serentak' }),
+      s.call(a.token, 'PUT', '/store/me', { address: 'Jl. Serentak' }),
+      s.call(a.token, 'PUT', '/store/me', { address: 'Jl. Serentak' }),
+    ]);
+    expect(sent.map((r) => r.status)).toEqual([200, 200, 200]);
+    const waiting = await rows<{ id: number; owner_name: string; address: string }>(
+      h.database.db,
+      sql`select id, owner_name, address from store_profile_changes where customer_id = ${a.id} and status = 'pending'`,
+    );
+    expect(waiting).toEqual([{ id: expect.any(Number), owner_name: 'Serentak', address: 'Jl. Serentak' }]);
+    const decided = await Promise.all([
+      s.call(staff, 'PUT', `/customer/profile_change/approve/${a.id}`),
+      s.call(staff, 'PUT', `/customer/profile_change/reject/${a.id}`),
+    ]);
+    expect(decided.map((r) => r.status).sort()).toEqual([200, 404]);
+    const winner = decided.find((r) => r.status === 200)!;
+    expect(winner.body.data.id).toBe(waiting[0].id);
+    const row = await one<{ status: string }>(
+      sql`select status from store_profile_changes where id = ${winner.body.data.id}`,
+    );
+    expect(row.status).toBe(winner.body.data.status);
+    const left = await one<{ n: number }>(
+      sql`select count(*)::int as n from store_profile_changes where customer_id = ${a.id} and status = 'pending'`,
+    );
+    expect(left.n).toBe(0);
+  });
 });
