@@ -23,6 +23,7 @@ import {
 } from './dashboards/dashboards.module';
 import { registerIntegrationRoutes } from './integration/integration.routes';
 import { lotteryResources, registerLotteryRoutes } from './lottery/lottery.module';
+import { lotteryOfStore } from './lottery/lottery.resource';
 import { organisationResources } from './organisation/organisation.resource';
 import { applyInvoicePoints } from './points/points.engine';
 import { ledgerExportFormat, pointTypeFormat } from './points/points.export';
@@ -31,13 +32,16 @@ import { registerPointRoutes } from './points/points.routes';
 import { productResources } from './products/products.resource';
 import { registerProductRoutes } from './products/products.routes';
 import { promosResources, registerPromoRoutes } from './promos/promos.module';
-import { salesResources } from './sales/sales.resource';
+import { promosForStore } from './promos/promos.resource';
+import { invoiceOfStore, invoicesOfStore, salesResources } from './sales/sales.resource';
 import { registerSalesRoutes } from './sales/sales.routes';
 import { staffResources } from './staff/staff.resource';
 import type { StoreAuthService } from './store/store.auth';
 import { registerStoreRoutes } from './store/store.module';
 import { registerTargetRoutes, targetsResources } from './targets/targets.module';
+import { targetYearByPeriod } from './targets/targets.service';
 import { registerUploadRoutes, uploadsResources } from './uploads/uploads.module';
+import { addStorePhoto, foldersOpenToStore } from './uploads/uploads.service';
 import { registerVoucherRoutes, vouchersResources } from './vouchers/vouchers.module';
 
 export type ModuleDeps = {
@@ -104,8 +108,18 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   registerTargetRoutes(api, deps.database.db);
   registerUploadRoutes(api, deps.database.db);
   registerDashboardRoutes(api, deps.database.db, deps.config);
-  // Stores redeem through the coupons module's own service: composed here, as areas don't import each other.
-  registerStoreRoutes(api, deps.database.db, deps.storeAuth, redeemCoupon);
+  // Stores redeem through the coupons module's own service and read the other areas through their own
+  // queries: composed here, as areas don't import each other.
+  registerStoreRoutes(api, deps.database.db, deps.storeAuth, {
+    redeemCoupon,
+    promosForStore,
+    lotteryOfStore,
+    targetYearByPeriod,
+    invoicesOfStore,
+    invoiceOfStore,
+    foldersOpenToStore,
+    addStorePhoto,
+  });
   // The ERP feed earns points inside its own transaction: composed here so neither area imports the other.
   registerIntegrationRoutes(api, deps.database.db, {
     afterSalesInvoices: [applyInvoicePoints, ...dashboardInvoiceHooks],

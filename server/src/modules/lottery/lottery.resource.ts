@@ -2,10 +2,12 @@
 // report and "delete all" lottery.service.ts.
 import { lotteryContract } from '@lbo/contract/lottery';
 import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { lottery_coupons } from '../../db/schema/coupons';
 import { customers } from '../../db/schema/customers';
 import { branches, regions } from '../../db/schema/organisation';
 import { defineResource } from '../../resources/define';
+import { baseQuery, selectColumns } from '../../resources/records';
 
 export const lotteryResource = defineResource({
   contract: lotteryContract,
@@ -48,3 +50,10 @@ export const lotteryResource = defineResource({
 });
 
 export const lotteryResourceList = [lotteryResource];
+
+/** One store's lottery coupon numbers, as the lottery list shows them (its default order, by id). */
+export function lotteryOfStore(db: DbOrTx, customerId: number): Promise<Record<string, unknown>[]> {
+  return baseQuery(db, lotteryResource, selectColumns(lotteryResource))
+    .where(eq(lottery_coupons.customer_id, customerId))
+    .orderBy(lottery_coupons.id);
+}
