@@ -29,7 +29,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -473,6 +473,7 @@ async function main(databaseUrl: string) {
   console.log(
     `\nStores' app on the PostgreSQL server: ${counts.stores} stores, ${counts.ledger} ledger rows, ${counts.deliveries} inbox deliveries`,
   );
+  console.log(`  machine load (1-minute average) at the start: ${loadavg()[0].toFixed(1)}`);
   if (stores.length < STORES)
     console.log(`  only ${stores.length} stores can sign in now (asked for ${STORES})`);
 
@@ -555,6 +556,7 @@ async function main(databaseUrl: string) {
       }
       console.log(`   ${r.name.padEnd(20)} ${line.join('   ')}  [${statements} statements]`);
     }
+    console.log(`\n   machine load (1-minute average) at the end: ${loadavg()[0].toFixed(1)}`);
   } finally {
     await bare?.stop();
     await project.stop();
