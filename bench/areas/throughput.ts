@@ -11,15 +11,15 @@
 // (the embedded database serves one process), with p99 and the server's resident memory.
 //
 // Usage: npm run bench -- --only throughput [--duration 5 --runs 3 --connections 10,50]
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { median, type Proc, root, startProject, stopper } from '../lib/server';
 
 type CannonResult = {
   requests: { average: number };
@@ -36,7 +36,6 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (opts: {
   headers: Record<string, string>;
 }) => Promise<CannonResult>;
 
-const root = path.resolve(import.meta.dirname, '../..');
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },
@@ -95,76 +94,6 @@ async function bareServer(specFile: string) {
 
 // ---------------------------------------------------------------------------------------------
 
-/**
- * How `npm start` runs the server: compiled (server/build.mjs, rebuilt now so the figures are of
- * the current code); through tsx when the build fails (a colleague's code mid-edit).
- */
-function serverArgv(): string[] {
-  const built = spawnSync(process.execPath, ['server/build.mjs'], { cwd: root, stdio: 'inherit' });
-  const compiled = path.join(root, 'server', 'dist', 'main.js');
-  if (built.status === 0 && existsSync(compiled)) return [compiled];
-  console.warn('the server build failed: measuring the TypeScript sources through tsx');
-  return ['--import', 'tsx', 'server/src/main.ts'];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-type Proc = { url: string; proc: ChildProcess; stop: () => Promise<void> };
-
-async function waitFor(proc: ChildProcess, url: string, log: () => string) {
-  const deadline = Date.now() + 900_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`exited early:\n${log()}`);
-    try {
-      const r = await fetch(`${url}/v1/api/health`);
-      if (r.status < 500) return;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > deadline) throw new Error(`did not start:\n${log()}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-function stopper(proc: ChildProcess) {
-  return async () => {
-    if (proc.exitCode !== null) return;
-    proc.kill('SIGTERM');
-    const t = setTimeout(() => proc.kill('SIGKILL'), 15_000);
-    await new Promise((r) => proc.once('exit', r));
-    clearTimeout(t);
-  };
-}
-
-async function startProject(env: NodeJS.ProcessEnv): Promise<Proc> {
-  const port = await freePort();
-  const argv = serverArgv();
-  const proc = spawn(process.execPath, argv, {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', CHECK_RESPONSES: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout?.on('data', (d) => {
-    out += d;
-  });
-  proc.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(proc, url, () => out);
-  return { url, proc, stop: stopper(proc) };
-}
-
 async function startBare(spec: { databaseUrl: string; endpoints: Endpoint[] }): Promise<Proc> {
   const dir = mkdtempSync(path.join(tmpdir(), 'lbo-bare-'));
   const file = path.join(dir, 'spec.json');
@@ -219,11 +148,6 @@ async function load(url: string, token: string, connections: number): Promise<Lo
     errors: r.errors + r.timeouts + r.non2xx,
   };
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 async function signIn(url: string): Promise<string> {
   const res = await fetch(`${url}/v1/api/web/auth`, {
