@@ -3,7 +3,7 @@
 // number), listed ascending by id, counted per branch and region, and removed all at once
 // (DELETE /lottary/all, coupons.actions.ts).
 import { z } from 'zod';
-import { customerCodeRef, Id, qInt, qString, ref, Timestamp } from './common';
+import { customerCodeRef, Id, qInt, qString, Timestamp } from './common';
 import { defineImport } from './import';
 import { defineContract } from './resource';
 

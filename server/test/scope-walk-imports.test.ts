@@ -11,13 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vouchers } from '../src/db/schema/vouchers';
 import { scopeCondition } from '../src/resources/define';
 import { importContracts } from '../src/resources/imports';
+import { baseQuery } from '../src/resources/records';
 import {
   type ReferenceField,
   reachesBranch,
   referenceFields,
   referenceKind,
 } from '../src/resources/references';
-import { baseQuery } from '../src/resources/records';
 import { makeCustomer, makeItem, makeItemCategory, makeStaff } from './factories';
 import { createHarness, type Harness } from './harness';
 
