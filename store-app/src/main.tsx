@@ -1,0 +1,14 @@
+// Entry: the app, and the service worker that keeps the shell and the last answers for offline use
+// (production builds only: under `vite dev` it would serve stale modules).
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import './styles.css';
+
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<App />);
+
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  // The worker's script is revalidated on every open (no-cache): a new build installs in the
+  // background and serves from the next open on.
+  void navigator.serviceWorker.register('/app/sw.js', { scope: '/app/' }).catch(() => {});
+}
