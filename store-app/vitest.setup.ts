@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { clearData } from './src/lib/data';
 
 // findBy* and waitFor only catch a hang: on a loaded 2-core machine a first render can take longer
 // than their default second.
@@ -10,6 +11,7 @@ window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  clearData();
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();

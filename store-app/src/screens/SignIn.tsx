@@ -17,15 +17,19 @@ export function SignIn() {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const [wait, setWait] = useState(0);
+  const [resendAt, setResendAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
   const [resent, setResent] = useState(false);
   const [stores, setStores] = useState<StoreChoice[] | null>(null);
 
+  // From a deadline, not a count of ticks: a phone that slept (or throttled the page) still
+  // offers the resend on time.
+  const wait = Math.max(0, Math.ceil((resendAt - now) / 1000));
   useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
+    if (resendAt <= Date.now()) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [resendAt]);
 
   const requestCode = async (again: boolean) => {
     setBusy(true);
@@ -37,7 +41,8 @@ export function SignIn() {
         auth: false,
       });
       setStep('code');
-      setWait(RESEND_WAIT_S);
+      setResendAt(Date.now() + RESEND_WAIT_S * 1000);
+      setNow(Date.now());
       setResent(again);
     } catch (e) {
       setError(e);
