@@ -1,7 +1,12 @@
 // The stores' companion app (STORE-API.md): sign-in by phone number and one-time code, and what a
 // signed-in store reads and does. Paths are under /v1/api/store.
 import { z } from 'zod';
-import { ErrorBody, ListQuery, PageMeta } from './common';
+import { ErrorBody, Id, imageRef, ListQuery, PageMeta, Timestamp } from './common';
+import { LotteryCoupon } from './lottery';
+import { Promo, PromoBonusItemLine, PromoItemLine, PromoLine } from './promos';
+import { SalesInvoice, SalesInvoiceLine } from './sales';
+import { CustomerTargetPeriod, TargetYearQuery } from './targets';
+import { UploadFolder, UploadPhoto } from './uploads';
 
 /**
  * A phone number as stores write it (spaces, dashes, dots, a +62 or 62 prefix allowed), normalised
@@ -54,6 +59,57 @@ export const StoreChoiceConflict = ErrorBody.extend({
 export const StoreRefreshBody = z.object({ refresh_token: z.string().min(10).max(200) });
 export const StoreLogoutBody = z.object({ refresh_token: z.string().min(10).max(200).optional() });
 
+// ---------------------------------------------------------------------------------------------
+// Profile changes: the store asks, the back office approves or rejects.
+
+/**
+ * Text a store types, trimmed. Control characters (but line breaks: an address has several lines) are
+ * refused for every body by the server's input guard before validation.
+ */
+const storeText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` });
+
+/**
+ * PUT /store/me: the fields a store may change, each optional (only those sent change); at least one.
+ * `photo` is a url answered by POST /store/photo. Any other field (the name, the phone number) is a 400:
+ * those change only through the back office.
+ */
+export const StoreMeUpdate = z
+  .strictObject({
+    owner_name: storeText(200).min(1, { error: 'is required' }).optional(),
+    address: storeText(1000).min(1, { error: 'is required' }).optional(),
+    photo: imageRef().optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    error: 'send at least one of owner_name, address, photo',
+  });
+export type StoreMeUpdate = z.infer<typeof StoreMeUpdate>;
+
+/**
+ * A store's profile change waiting for the back office (one at a time: a new request replaces the
+ * waiting one). Null fields are not changed by it; `current_*` are the values it would replace.
+ */
+export const StoreProfileChange = z.object({
+  id: Id,
+  customer_id: Id,
+  owner_name: z.string().nullable(),
+  address: z.string().nullable(),
+  photo_url: z.string().nullable(),
+  current_owner_name: z.string(),
+  current_address: z.string(),
+  current_photo_url: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  requested_at: Timestamp,
+  decided_at: Timestamp.nullable(),
+  /** The staff user who approved or rejected it. */
+  decided_by: Id.nullable(),
+  note: z.string(),
+});
+export type StoreProfileChange = z.infer<typeof StoreProfileChange>;
+
 /** GET /store/me: the signed-in store. */
 export const StoreMe = z.object({
   customer_id: z.number().int(),
@@ -77,6 +133,8 @@ export const StoreMe = z.object({
   points_this_month: z.number().int(),
   admin_validate: z.boolean(),
   registered_at: z.string().nullable(),
+  /** The profile change the store asked for (PUT /store/me), waiting for the back office; null: none. */
+  pending_change: StoreProfileChange.nullable(),
 });
 export type StoreMe = z.infer<typeof StoreMe>;
 
@@ -228,3 +286,83 @@ export const StoreRedeemHeaders = z.object({
 /** The redemption and the store's balance right after it. */
 export const StoreRedeemResult = StoreRedemption.extend({ point_balance: z.number().int() });
 export type StoreRedeemResult = z.infer<typeof StoreRedeemResult>;
+
+// ---------------------------------------------------------------------------------------------
+// Promos, lottery, targets
+
+/** GET /store/promos: a promo that applies to this store now, with its lines, items and bonus items. */
+export const StorePromoLine = PromoLine.extend({
+  items: z.array(PromoItemLine),
+  bonus_items: z.array(PromoBonusItemLine),
+});
+export const StorePromo = Promo.extend({ lines: z.array(StorePromoLine) });
+export type StorePromo = z.infer<typeof StorePromo>;
+
+/** GET /store/lottery: one of the store's lottery coupon numbers. */
+export const StoreLotteryCoupon = LotteryCoupon.pick({
+  id: true,
+  coupon_no: true,
+  period: true,
+  batch: true,
+  imported_at: true,
+});
+export type StoreLotteryCoupon = z.infer<typeof StoreLotteryCoupon>;
+
+/** GET /store/targets?year: the year (default: this year, Asia/Jakarta). */
+export const StoreTargetsQuery = TargetYearQuery.pick({ year: true });
+
+/**
+ * GET /store/targets: the store's targets and achievement over the year's quarters, semesters and the
+ * whole year, each exactly the back office's answer (GET /customer/target/quarter, /semester, /year).
+ */
+export const StoreTargets = z.object({
+  year: z.number().int(),
+  quarters: z.array(CustomerTargetPeriod),
+  semesters: z.array(CustomerTargetPeriod),
+  full_year: CustomerTargetPeriod,
+});
+export type StoreTargets = z.infer<typeof StoreTargets>;
+
+// ---------------------------------------------------------------------------------------------
+// Invoices
+
+/** GET /store/invoices: one of the store's invoices with the points it earned (live ledger rows). */
+export const StoreInvoice = SalesInvoice.extend({ points_earned: z.number().int() });
+export type StoreInvoice = z.infer<typeof StoreInvoice>;
+
+/** GET /store/invoices/{id}: the invoice, its lines and the ledger rows tied to it. */
+export const StoreInvoiceDetail = StoreInvoice.extend({
+  lines: z.array(SalesInvoiceLine),
+  points: z.array(StorePointRow),
+});
+export type StoreInvoiceDetail = z.infer<typeof StoreInvoiceDetail>;
+
+export const StoreInvoiceIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+// ---------------------------------------------------------------------------------------------
+// Photos
+
+/** POST /store/photo (multipart, field `photo`): where the stored image is. */
+export const StorePhoto = z.object({ url: z.string(), path: z.string() });
+export type StorePhoto = z.infer<typeof StorePhoto>;
+
+/** GET /store/upload-folders: a folder open to this store now, with how many photos the store put in it. */
+export const StoreUploadFolder = UploadFolder.pick({
+  id: true,
+  name: true,
+  description: true,
+  start_date: true,
+  end_date: true,
+}).extend({ photo_count: z.number().int() });
+export type StoreUploadFolder = z.infer<typeof StoreUploadFolder>;
+
+/** POST /store/uploads: a photo (the url POST /store/photo answered) into a folder open to this store. */
+export const StoreUploadBody = z.strictObject({
+  upload_folder_id: Id.max(2_147_483_647),
+  photo: imageRef().pipe(z.string().min(1, { error: 'is required' })),
+  note: storeText(500).optional(),
+});
+export type StoreUploadBody = z.infer<typeof StoreUploadBody>;
+
+export const StoreUpload = UploadPhoto;
+export type StoreUpload = z.infer<typeof StoreUpload>;
