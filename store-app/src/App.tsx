@@ -27,6 +27,10 @@ const screens: Record<string, ComponentType> = {
   '/coupons': lazy(() => import('./screens/Coupons')),
   '/inbox': lazy(() => import('./screens/Inbox')),
   '/account': lazy(() => import('./screens/Account')),
+  '/profile': lazy(() => import('./screens/Profile')),
+  '/promos': lazy(() => import('./screens/Promos')),
+  '/targets': lazy(() => import('./screens/Targets')),
+  '/photos': lazy(() => import('./screens/Photos')),
 };
 
 /** A screen whose script cannot be loaded (offline before it was ever opened) says so. */
@@ -115,6 +119,7 @@ function SignedIn() {
         <NavLink path="/" label={t('nav_home')} />
         <NavLink path="/coupons" label={t('nav_coupons')} />
         <NavLink path="/inbox" label={t('nav_inbox')} badge={<UnreadBadge />} />
+        <NavLink path="/photos" label={t('nav_photos')} />
         <NavLink path="/account" label={t('nav_account')} />
       </nav>
     </>

@@ -6,6 +6,7 @@ import { useLang } from '../lib/i18n';
 import { href, linkClick } from '../lib/router';
 import { signOut } from '../lib/signout';
 import { Loaded, OfflineNotice } from '../ui';
+import { PendingChange } from './Profile';
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   if (!value) return null;
@@ -45,6 +46,10 @@ export default function Account() {
               />
               <Row label={t('store_type')} value={s.customer_type_name} />
             </dl>
+            <PendingChange me={s} />
+            <a className="btn btn-secondary" href={href('/profile')} onClick={linkClick('/profile')}>
+              {t('edit_profile')}
+            </a>
           </section>
         )}
       </Loaded>
