@@ -25,6 +25,7 @@ export function ErrorBox({
   fields?: string[];
 }) {
   const { t } = useLang();
+  if (error === null || error === undefined) return null;
   const messages = errorMessages(t, error, fields);
   if (messages.length === 0) return null;
   return (
@@ -44,7 +45,9 @@ export function ErrorBox({
 /** The messages of `error` about one form field, shown under it. */
 export function FieldError({ error, field, id }: { error: unknown; field: string; id: string }) {
   if (!(error instanceof ApiError)) return null;
-  const messages = error.forField(field);
+  // The server names the field in its wording ("phone_number: must be ..."): under the field itself
+  // that name is noise.
+  const messages = error.forField(field).map((m) => m.replace(`${field}: `, ''));
   if (messages.length === 0) return null;
   return (
     <p className="field-error" id={id} role="alert">
