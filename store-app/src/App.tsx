@@ -57,11 +57,39 @@ class ScreenBoundary extends Component<
   }
 }
 
-function NavLink({ path, label, badge }: { path: string; label: string; badge?: ReactNode }) {
+/** The navigation's pictures (24 px outlines): a word alone is hard to find at a glance. */
+const ICONS = {
+  home: 'M3 11l9-8 9 8v10h-6v-6H9v6H3z',
+  coupons: 'M3 6h18v4a2 2 0 000 4v4H3v-4a2 2 0 000-4zM14 6v12',
+  inbox: 'M3 5h18v14H3zM3 6l9 7 9-7',
+  photos: 'M3 8h4l2-3h6l2 3h4v11H3zM12 16.5a3.5 3.5 0 100-7 3.5 3.5 0 000 7z',
+  account: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21c0-4 4-6 8-6s8 2 8 6',
+};
+
+function NavLink({
+  path,
+  label,
+  icon,
+  badge,
+  also = [],
+}: {
+  path: string;
+  label: string;
+  icon: keyof typeof ICONS;
+  badge?: ReactNode;
+  /** Screens reached from this one: it stays marked there. */
+  also?: string[];
+}) {
   const current = usePath();
-  const active = path === '/' ? current === '/' : current.startsWith(path);
+  const active =
+    path === '/'
+      ? current === '/'
+      : [path, ...also].some((p) => current === p || current.startsWith(`${p}/`));
   return (
     <a href={href(path)} onClick={linkClick(path)} aria-current={active ? 'page' : undefined}>
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+        <path d={ICONS[icon]} />
+      </svg>
       <span>{label}</span>
       {badge}
     </a>
@@ -116,11 +144,16 @@ function SignedIn() {
         </Suspense>
       </ScreenBoundary>
       <nav className="bottom" aria-label={t('app_name')}>
-        <NavLink path="/" label={t('nav_home')} />
-        <NavLink path="/coupons" label={t('nav_coupons')} />
-        <NavLink path="/inbox" label={t('nav_inbox')} badge={<UnreadBadge />} />
-        <NavLink path="/photos" label={t('nav_photos')} />
-        <NavLink path="/account" label={t('nav_account')} />
+        <NavLink path="/" icon="home" label={t('nav_home')} />
+        <NavLink path="/coupons" icon="coupons" label={t('nav_coupons')} />
+        <NavLink path="/inbox" icon="inbox" label={t('nav_inbox')} badge={<UnreadBadge />} />
+        <NavLink path="/photos" icon="photos" label={t('nav_photos')} />
+        <NavLink
+          path="/account"
+          icon="account"
+          label={t('nav_account')}
+          also={['/profile', '/promos', '/targets']}
+        />
       </nav>
     </>
   );

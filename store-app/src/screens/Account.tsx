@@ -1,4 +1,5 @@
 // Account: the store's profile, the other screens, the language and sign-out.
+import '../lib/i18n-more';
 import type { StoreMe } from '@lbo/contract/store';
 import { useState } from 'react';
 import { PATHS, useResource } from '../lib/data';

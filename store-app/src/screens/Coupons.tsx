@@ -1,5 +1,6 @@
 // Coupons: the catalogue with cost and stock, a redemption confirmed by naming the points, and the
 // store's redemptions with their status. A lost connection keeps the redemption's key (lib/redeem).
+import '../lib/i18n-more';
 import type { PageMeta } from '@lbo/contract/common';
 import type { StoreCoupon, StoreMe, StoreRedeemResult, StoreRedemption } from '@lbo/contract/store';
 import { useState } from 'react';
@@ -113,7 +114,14 @@ function Catalogue() {
                       setChosen(c);
                     }}
                   >
-                    {me.data && balance < c.points_required ? t('not_enough') : `${t('redeem')} ${c.name}`}
+                    {me.data && balance < c.points_required ? (
+                      t('not_enough')
+                    ) : (
+                      <>
+                        {t('redeem')}
+                        <span className="sr-only"> {c.name}</span>
+                      </>
+                    )}
                   </button>
                 </div>
               </li>

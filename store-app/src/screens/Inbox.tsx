@@ -1,5 +1,6 @@
 // Inbox: the broadcasts delivered to the store, newest first, unread ones marked; opening one marks
 // it read (the back office's broadcast view counts it) and the navigation's badge goes down.
+import '../lib/i18n-more';
 import type { PageMeta } from '@lbo/contract/common';
 import type { StoreInboxRow } from '@lbo/contract/store';
 import { useState } from 'react';

@@ -1,6 +1,7 @@
 // Store photos: the folders open to this store, a photo taken with the phone's camera (a file
 // input with capture) into one of them, and what was sent, which the back office sees in the
 // folder's group view.
+import '../lib/i18n-more';
 import type { StoreUpload, StoreUploadFolder } from '@lbo/contract/store';
 import { type ChangeEvent, useState } from 'react';
 import { call } from '../lib/api';

@@ -1,5 +1,6 @@
 // Profile: the owner's name, the address and the store's photo. A change does not apply at once:
 // it waits for the back office's validation, and the screen says so, with what is waiting.
+import '../lib/i18n-more';
 import type { StoreMe } from '@lbo/contract/store';
 import { type FormEvent, useState } from 'react';
 import { call } from '../lib/api';

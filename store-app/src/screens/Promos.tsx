@@ -1,5 +1,6 @@
 // Promos that apply to this store now, in the back office's order: each with its lines (what to
 // buy, the discount) and their items and bonus items.
+import '../lib/i18n-more';
 import type { StorePromo } from '@lbo/contract/store';
 import { useResource } from '../lib/data';
 import { formatDate, formatMoney, formatNumber, useLang } from '../lib/i18n';

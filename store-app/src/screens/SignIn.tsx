@@ -80,6 +80,7 @@ export function SignIn() {
 
   return (
     <main className="screen signin">
+      <img className="brand" src="/app/icons/icon-192.png" alt="" width="72" height="72" />
       <h1>{t('signin_title')}</h1>
       {step === 'phone' ? (
         <form onSubmit={onPhone} noValidate>

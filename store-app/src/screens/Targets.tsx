@@ -1,5 +1,6 @@
 // Targets: the store's sales against its targets for each quarter, semester and the whole year, as
 // the back office computes them; a year back or forward.
+import '../lib/i18n-more';
 import type { StoreTargets } from '@lbo/contract/store';
 import { useState } from 'react';
 import { useResource } from '../lib/data';
