@@ -1,7 +1,7 @@
 // The stores' companion app (STORE-API.md): sign-in by phone number and one-time code, and what a
 // signed-in store reads and does. Paths are under /v1/api/store.
 import { z } from 'zod';
-import { ErrorBody, Id, imageRef, ListQuery, PageMeta, Timestamp } from './common';
+import { ErrorBody, Id, imageRef, ListQuery, PageMeta, ref, Timestamp } from './common';
 import { LotteryCoupon } from './lottery';
 import { Promo, PromoBonusItemLine, PromoItemLine, PromoLine } from './promos';
 import { SalesInvoice, SalesInvoiceLine } from './sales';
@@ -89,8 +89,9 @@ export const StoreMeUpdate = z
 export type StoreMeUpdate = z.infer<typeof StoreMeUpdate>;
 
 /**
- * A store's profile change waiting for the back office (one at a time: a new request replaces the
- * waiting one). Null fields are not changed by it; `current_*` are the values it would replace.
+ * A store's profile change waiting for the back office (one at a time: a new request adds the fields
+ * it sends to the waiting one). Null fields are not changed by it; `current_*` are the values it would
+ * replace.
  */
 export const StoreProfileChange = z.object({
   id: Id,
@@ -358,7 +359,7 @@ export type StoreUploadFolder = z.infer<typeof StoreUploadFolder>;
 
 /** POST /store/uploads: a photo (the url POST /store/photo answered) into a folder open to this store. */
 export const StoreUploadBody = z.strictObject({
-  upload_folder_id: Id.max(2_147_483_647),
+  upload_folder_id: ref('upload_folder', Id.max(2_147_483_647)),
   photo: imageRef().pipe(z.string().min(1, { error: 'is required' })),
   note: storeText(500).optional(),
 });

@@ -85,6 +85,9 @@ const NOUNS: Record<string, string> = {
   record: 'data',
   store: 'toko',
   'inbox message': 'pesan kotak masuk',
+  'upload folder': 'folder unggahan',
+  invoice: 'faktur',
+  'profile change': 'perubahan profil',
 };
 
 const noun = (thing: string, lang: Lang) => {
@@ -149,6 +152,7 @@ const CATALOGUE = {
   boolean: fixed('must be true or false', 'harus true atau false'),
   not_empty: fixed('must not be empty', 'tidak boleh kosong'),
   year: fixed('must be a year', 'harus berupa tahun'),
+  year_range: fixed('must be a year between 2000 and 2100', 'harus tahun antara 2000 dan 2100'),
   month: fixed('must be a month 1..12', 'harus bulan 1..12'),
   date: fixed('must be a date as YYYY-MM-DD', 'harus berupa tanggal (YYYY-MM-DD)'),
   date_range: fixed(
@@ -661,6 +665,10 @@ const CATALOGUE = {
     'this key was already used for another request; use a new key',
     'kunci ini sudah dipakai untuk permintaan lain; gunakan kunci baru',
   ),
+  profile_change_empty: fixed(
+    'send at least one of owner_name, address, photo',
+    'kirim minimal salah satu dari owner_name, address, photo',
+  ),
   idempotency_key_format: fixed(
     'must be 1 to 100 visible ASCII characters',
     'harus 1 sampai 100 karakter ASCII yang terlihat',
@@ -728,6 +736,7 @@ const CONTRACT_PHRASES: Record<string, [MsgCode, Params?]> = {
   'must be true or false': ['boolean'],
   'must not be empty': ['not_empty'],
   'must be a year': ['year'],
+  'must be a year between 2000 and 2100': ['year_range'],
   'must be a month 1..12': ['month'],
   'must be a date as YYYY-MM-DD': ['date'],
   'must be a date between 2000-01-01 and 2100-12-31': ['date_range'],
@@ -738,7 +747,11 @@ const CONTRACT_PHRASES: Record<string, [MsgCode, Params?]> = {
   'must be at least 8 characters': ['min_chars', { min: 8 }],
   'must be at most 50 characters': ['max_chars', { max: 50 }],
   'must be at most 100 characters': ['max_chars', { max: 100 }],
+  'must be at most 200 characters': ['max_chars', { max: 200 }],
   'must be at most 500 characters': ['max_chars', { max: 500 }],
+  'must be at most 1000 characters': ['max_chars', { max: 1000 }],
+  'send at least one of owner_name, address, photo': ['profile_change_empty'],
+  'must be the url answered by the photo upload, or empty': ['upload_missing'],
   'must be a valid e-mail address': ['email'],
   'must be between -90 and 90': ['latitude'],
   'must be between -180 and 180': ['longitude'],

@@ -5,7 +5,7 @@
 // - a preValidation hook that lets a JSON route also take multipart (its body schema validates form_data),
 // - and the plain `POST .../photo` route answering {data: {url, path}}.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, realpath, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type Action,
@@ -103,18 +103,32 @@ export class UploadStore {
    * path resolved, symbolic links too, stays inside the upload folder, and is a file.
    */
   async exists(url: string): Promise<boolean> {
+    return (await this.fileOf(url)) !== null;
+  }
+
+  /** The real path of a stored file a url names (see `exists`), or null. */
+  private async fileOf(url: string): Promise<string | null> {
     const rel = this.relPathOf(url);
-    if (!rel) return false;
+    if (!rel) return null;
     const root = path.resolve(this.dir);
     const abs = path.resolve(root, rel);
-    if (!abs.startsWith(root + path.sep)) return false;
+    if (!abs.startsWith(root + path.sep)) return null;
     try {
       const [realRoot, real] = await Promise.all([realpath(root), realpath(abs)]);
-      if (!real.startsWith(realRoot + path.sep)) return false;
-      return (await stat(real)).isFile();
+      if (!real.startsWith(realRoot + path.sep)) return null;
+      return (await stat(real)).isFile() ? real : null;
     } catch {
-      return false;
+      return null;
     }
+  }
+
+  /**
+   * The bytes of a file this server stored, named by its url (a photo uploaded earlier and now put
+   * into a record that needs its size, type or a thumbnail); null when the url names no such file.
+   */
+  async read(url: string): Promise<Buffer | null> {
+    const file = await this.fileOf(url);
+    return file ? readFile(file).catch(() => null) : null;
   }
 
   /**
@@ -283,15 +297,22 @@ export function multipartJsonBody(
 export function registerPhotoUpload(
   api: FastifyInstance,
   url: string,
-  opts: { area: PermissionArea; action?: Action; folder: string; tag?: string },
+  opts: { folder: string; tag?: string } & (
+    | { area: PermissionArea; action?: Action }
+    /** The stores' app: a store's token, no staff permission. */
+    | { audience: 'store'; tag: string }
+  ),
 ): void {
   api.withTypeProvider<ZodTypeProvider>().post(
     url,
     {
-      // An image file is not branch data until a record names it.
-      config: { area: opts.area, action: opts.action ?? 'create', scope: 'none' },
+      // An image file is not branch data (nor a store's record) until a record names it.
+      config:
+        'audience' in opts
+          ? { audience: 'store' as const, scope: 'store' as const }
+          : { area: opts.area, action: opts.action ?? 'create', scope: 'none' as const },
       schema: {
-        tags: [opts.tag ?? opts.area],
+        tags: [opts.tag ?? ('area' in opts ? opts.area : 'store')],
         summary: 'Upload an image (multipart field `photo`): JPEG, PNG or WebP up to 5 MiB',
         consumes: ['multipart/form-data'],
         response: { 201: z.object({ data: StoredUpload }) },

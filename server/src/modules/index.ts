@@ -8,7 +8,9 @@ import { registerResource } from '../resources/routes';
 import { registerAuthRoutes } from './auth/auth.routes';
 import type { AuthService } from './auth/auth.service';
 import { contentResources, registerContentRoutes } from './content/content.module';
+import { promosForStore } from './content/promos.resource';
 import { couponsResources, registerCouponRoutes } from './coupons/coupons.module';
+import { lotteryOfStore } from './coupons/coupons.resource';
 import { redeemCoupon } from './coupons/coupons.service';
 import { customerLogExportRows } from './customers/customer-log.export';
 import { customerResources } from './customers/customers.resource';
@@ -25,12 +27,14 @@ import { pointResources } from './points/points.resource';
 import { registerPointRoutes } from './points/points.routes';
 import { productResources } from './products/products.resource';
 import { registerProductRoutes } from './products/products.routes';
-import { salesResources } from './sales/sales.resource';
+import { invoiceOfStore, invoicesOfStore, salesResources } from './sales/sales.resource';
 import { registerSalesRoutes } from './sales/sales.routes';
 import { staffResources } from './staff/staff.resource';
 import type { StoreAuthService } from './store/store.auth';
 import { registerStoreRoutes } from './store/store.module';
 import { registerTargetRoutes, targetsResources } from './targets/targets.module';
+import { targetYearByPeriod } from './targets/targets.service';
+import { addStorePhoto, foldersOpenToStore } from './targets/uploads.routes';
 
 export type ModuleDeps = {
   database: Database;
@@ -82,8 +86,18 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   registerContentRoutes(api, deps.database.db);
   registerTargetRoutes(api, deps.database.db);
   registerDashboardRoutes(api, deps.database.db, deps.config);
-  // Stores redeem through the coupons module's own service: composed here, as areas don't import each other.
-  registerStoreRoutes(api, deps.database.db, deps.storeAuth, redeemCoupon);
+  // Stores redeem through the coupons module's own service and read the other areas through their own
+  // queries: composed here, as areas don't import each other.
+  registerStoreRoutes(api, deps.database.db, deps.storeAuth, {
+    redeemCoupon,
+    promosForStore,
+    lotteryOfStore,
+    targetYearByPeriod,
+    invoicesOfStore,
+    invoiceOfStore,
+    foldersOpenToStore,
+    addStorePhoto,
+  });
   // The ERP feed earns points inside its own transaction: composed here so neither area imports the other.
   registerIntegrationRoutes(api, deps.database.db, {
     afterSalesInvoices: [applyInvoicePoints, ...dashboardInvoiceHooks],

@@ -79,6 +79,32 @@ export const customerResources = {
       invoices: 'Invoices',
       log: 'Change log',
     },
+    profileChange: {
+      title: 'Profile change waiting for validation',
+      intro:
+        'The store asked in the app on {{date}} to change these details. Nothing changes until you approve.',
+      field: 'Detail',
+      current: 'Now',
+      requested: 'Asked for',
+      owner_name: 'Owner',
+      address: 'Address',
+      photo_url: 'Store photo',
+      noPhoto: 'No photo',
+    },
+    actions: {
+      profile_change_approve: {
+        label: 'Approve',
+        title: 'Approve the profile change',
+        message: 'The new details of {{name}} are applied and the store counts as validated.',
+        done: 'Profile change approved.',
+      },
+      profile_change_reject: {
+        label: 'Reject',
+        title: 'Reject the profile change',
+        message: 'Nothing of the change asked for by {{name}} is applied.',
+        done: 'Profile change rejected.',
+      },
+    },
     detail: {
       performance: 'Targets and achievements',
       year: 'Year',
@@ -157,6 +183,8 @@ export const customerResources = {
       edit_max_point: 'Point cap changed',
       edit_class_mekar: 'Class Mekar changed',
       validate: 'Validated',
+      profile_change_approve: 'Profile change from the app approved',
+      profile_change_reject: 'Profile change from the app rejected',
     },
   },
   customer_last_seen: {

@@ -81,6 +81,32 @@ export const customerResources: CustomerMessages = {
       invoices: 'Faktur',
       log: 'Log perubahan',
     },
+    profileChange: {
+      title: 'Perubahan profil menunggu validasi',
+      intro:
+        'Toko meminta perubahan data ini lewat aplikasi pada {{date}}. Tidak ada yang berubah sebelum Anda menyetujui.',
+      field: 'Data',
+      current: 'Sekarang',
+      requested: 'Diminta',
+      owner_name: 'Pemilik',
+      address: 'Alamat',
+      photo_url: 'Foto toko',
+      noPhoto: 'Tanpa foto',
+    },
+    actions: {
+      profile_change_approve: {
+        label: 'Setujui',
+        title: 'Setujui perubahan profil',
+        message: 'Data baru {{name}} diterapkan dan toko dianggap sudah divalidasi.',
+        done: 'Perubahan profil disetujui.',
+      },
+      profile_change_reject: {
+        label: 'Tolak',
+        title: 'Tolak perubahan profil',
+        message: 'Perubahan yang diminta {{name}} tidak diterapkan sama sekali.',
+        done: 'Perubahan profil ditolak.',
+      },
+    },
     detail: {
       performance: 'Target dan pencapaian',
       year: 'Tahun',
@@ -159,6 +185,8 @@ export const customerResources: CustomerMessages = {
       edit_max_point: 'Batas poin diubah',
       edit_class_mekar: 'Kelas Mekar diubah',
       validate: 'Divalidasi',
+      profile_change_approve: 'Perubahan profil dari aplikasi disetujui',
+      profile_change_reject: 'Perubahan profil dari aplikasi ditolak',
     },
   },
   customer_last_seen: {

@@ -9,13 +9,14 @@ import {
 } from '@lbo/contract/promos';
 import type { ResourcePaths } from '@lbo/contract/resource';
 import { eq, gte, lte, sql } from 'drizzle-orm';
-import { rows, type Tx } from '../../db/client';
+import { type DbOrTx, rows, type Tx } from '../../db/client';
 import { customer_types } from '../../db/schema/customers';
 import { branches } from '../../db/schema/organisation';
 import { item_categories, items } from '../../db/schema/products';
 import { promo_bonus_item_lines, promo_item_lines, promo_lines, promos } from '../../db/schema/promos';
 import { badRequest, conflict, notFound, type Problem, problem } from '../../http/errors';
 import { defineResource, outerColumn } from '../../resources/define';
+import { baseQuery, selectColumns } from '../../resources/routes';
 
 /** `{1,2,3}`: an int[] literal, the same on PGlite and pg. */
 export const intArray = (ids: readonly number[]) => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
@@ -361,3 +362,59 @@ export const promoResources = [
   promoItemLineResource,
   promoBonusItemLineResource,
 ];
+
+// ---------------------------------------------------------------------------------------------
+// What a store sees
+
+/**
+ * The promos that apply to one store now, as their definitions say: active, today (Asia/Jakarta)
+ * within their dates, for the store's branch or every branch (branch_id null), and for its customer
+ * type or every type (customer_type_ids empty); in priority order, each with its lines and their items
+ * and bonus items, as the back office's lists show them.
+ */
+export async function promosForStore(
+  db: DbOrTx,
+  store: { branch_id: number; customer_type_id: number | null },
+) {
+  const today = sql`(now() at time zone 'Asia/Jakarta')::date`;
+  const list = (await baseQuery(db, promoResource, selectColumns(promoResource))
+    .where(
+      sql`${promos.active} and ${today} between ${promos.start_date} and ${promos.end_date}
+          and (${promos.branch_id} is null or ${promos.branch_id} = ${store.branch_id})
+          and (cardinality(${promos.customer_type_ids}) = 0
+               or ${store.customer_type_id}::int = any(${promos.customer_type_ids}))`,
+    )
+    .orderBy(promos.priority, promos.id)) as Record<string, unknown>[];
+  if (list.length === 0) return [];
+  const promoIds = intArray(list.map((p) => p.id as number));
+  const lines = (await baseQuery(db, promoLineResource, selectColumns(promoLineResource))
+    .where(sql`${promo_lines.promo_id} = any(${promoIds}::int[])`)
+    .orderBy(promo_lines.promo_id, promo_lines.id)) as Record<string, unknown>[];
+  const lineIds = intArray(lines.map((l) => l.id as number));
+  const [itemRows, bonusRows] = (await Promise.all([
+    baseQuery(db, promoItemLineResource, selectColumns(promoItemLineResource))
+      .where(sql`${promo_item_lines.promo_line_id} = any(${lineIds}::int[])`)
+      .orderBy(items.item_name, promo_item_lines.id),
+    baseQuery(db, promoBonusItemLineResource, selectColumns(promoBonusItemLineResource))
+      .where(sql`${promo_bonus_item_lines.promo_line_id} = any(${lineIds}::int[])`)
+      .orderBy(promo_bonus_item_lines.id),
+  ])) as Record<string, unknown>[][];
+  const byLine = (rowsOf: Record<string, unknown>[]) => {
+    const m = new Map<number, Record<string, unknown>[]>();
+    for (const r of rowsOf)
+      m.set(r.promo_line_id as number, [...(m.get(r.promo_line_id as number) ?? []), r]);
+    return m;
+  };
+  const itemsOf = byLine(itemRows);
+  const bonusOf = byLine(bonusRows);
+  const linesOf = new Map<number, Record<string, unknown>[]>();
+  for (const l of lines) {
+    const full = {
+      ...l,
+      items: itemsOf.get(l.id as number) ?? [],
+      bonus_items: bonusOf.get(l.id as number) ?? [],
+    };
+    linesOf.set(l.promo_id as number, [...(linesOf.get(l.promo_id as number) ?? []), full]);
+  }
+  return list.map((p) => ({ ...p, lines: linesOf.get(p.id as number) ?? [] }));
+}

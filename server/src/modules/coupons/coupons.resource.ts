@@ -6,7 +6,7 @@ import type { ResourcePaths } from '@lbo/contract/resource';
 import { voucherContract, voucherRedeemContract } from '@lbo/contract/vouchers';
 import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { rows, type Tx } from '../../db/client';
+import { type DbOrTx, rows, type Tx } from '../../db/client';
 import { coupon_redemptions, coupons, lottery_coupons } from '../../db/schema/coupons';
 import { customers } from '../../db/schema/customers';
 import { branches, region_groups, regions } from '../../db/schema/organisation';
@@ -15,6 +15,7 @@ import { voucher_redemptions, vouchers } from '../../db/schema/vouchers';
 import { intArray } from '../../domain/ledger';
 import { badRequest, conflict, problem } from '../../http/errors';
 import { defineResource, outerColumn } from '../../resources/define';
+import { baseQuery, selectColumns } from '../../resources/routes';
 
 /** `timestamptz >= start of that business day` (Asia/Jakarta), index-friendly. */
 export const fromDay = (v: string) => sql`(${v}::date)::timestamp at time zone 'Asia/Jakarta'`;
@@ -330,3 +331,10 @@ export const couponsResourceList = [
   voucherRedeemResource,
   lotteryResource,
 ];
+
+/** One store's lottery coupon numbers, as the lottery list shows them (its default order, by id). */
+export function lotteryOfStore(db: DbOrTx, customerId: number): Promise<Record<string, unknown>[]> {
+  return baseQuery(db, lotteryResource, selectColumns(lotteryResource))
+    .where(eq(lottery_coupons.customer_id, customerId))
+    .orderBy(lottery_coupons.id);
+}

@@ -8,7 +8,13 @@ import {
   CustomerReportRow,
   customerContract,
 } from '@lbo/contract/customers';
-import { customerActions } from '@lbo/contract/customers.actions';
+import {
+  CUSTOMER_PROFILE_CHANGE_PATH,
+  customerActions,
+  customerProfileApproveAction,
+  customerProfileRejectAction,
+} from '@lbo/contract/customers.actions';
+import { StoreProfileChange } from '@lbo/contract/store';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,12 +22,13 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { sales_invoices } from '../../db/schema/sales';
+import { decideProfileChange, pendingProfileChange } from '../../domain/store-profile';
 import { monthRange } from '../../http/dates';
 import { orderBy, pageMeta } from '../../http/list-query';
 import { defineServerAction, registerAction } from '../../resources/actions';
-import { conditions, pagedList } from '../../resources/routes';
+import { conditions, loadRecord, pagedList } from '../../resources/routes';
 import { customerColumns, customerResource } from './customers.resource';
-import { bulkEditCustomers } from './customers.service';
+import { bulkEditCustomers, logCustomerChanges } from './customers.service';
 
 // The five bulk edits (contract: customers.actions.ts) run as actions: the registrar gives them auth,
 // validation, the transaction and the audit rows (one per customer, from bulkEditCustomers).
@@ -40,6 +47,52 @@ export function registerCustomerRoutes(api: FastifyInstance, db: Db): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
 
   for (const action of customerActions) registerAction(api, db, bulkEdit(action));
+
+  // A store's profile change from the companion app: shown on the customer page, approved or
+  // rejected there (scoped by the customer's branch through the record action's resource).
+  r.get(
+    CUSTOMER_PROFILE_CHANGE_PATH,
+    {
+      config: { area: 'customer', action: 'view', scope: { resource: 'customer' } },
+      schema: {
+        tags: ['customer'],
+        summary:
+          "The customer's profile change waiting for validation (asked for in the stores' app), or null",
+        params: z.object({
+          customer_id: z.coerce.number().int().positive({ error: 'must be a positive id' }),
+        }),
+        response: { 200: z.object({ data: StoreProfileChange.nullable() }) },
+      },
+    },
+    async (req) => {
+      await loadRecord(db, customerResource, req, req.params.customer_id);
+      return { data: await pendingProfileChange(db, req.params.customer_id) };
+    },
+  );
+  for (const [contract, decision] of [
+    [customerProfileApproveAction, 'approved'],
+    [customerProfileRejectAction, 'rejected'],
+  ] as const) {
+    registerAction(api, db, {
+      contract,
+      resource: customerResource,
+      async handler({ tx, req, id, body, audit }) {
+        const done = await decideProfileChange(tx, req, id!, decision, body?.note ?? '');
+        await logCustomerChanges(
+          tx,
+          req,
+          [{ id: id!, before: done.before, after: done.after }],
+          contract.name,
+        );
+        audit({
+          entityId: id,
+          before: { customer: done.before },
+          after: { customer: done.after, change: done.change },
+        });
+        return done.change;
+      },
+    });
+  }
 
   // The report: the customer list's filters and sort, plus each row's invoices in the date range,
   // summed in one lateral aggregate per row of the page (index customer_id, invoice_date).

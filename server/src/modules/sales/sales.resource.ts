@@ -1,8 +1,9 @@
 // Orders and invoices, declared once: customer orders and sales invoices, each listed (scoped to the
 // caller's branches through the branch copied onto the header) and shown with its lines.
 import { customerOrderContract, salesInvoiceContract } from '@lbo/contract/sales';
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { customers } from '../../db/schema/customers';
 import { branches, salesmen } from '../../db/schema/organisation';
@@ -15,7 +16,8 @@ import {
 } from '../../db/schema/sales';
 import { monthRange } from '../../http/dates';
 import { branchCondition } from '../../http/scope';
-import { defineResource } from '../../resources/define';
+import { defineResource, outerColumn } from '../../resources/define';
+import { baseQuery, selectColumns } from '../../resources/routes';
 
 const fromDate = (col: AnyPgColumn) => (d: string) => sql`${col} >= ${d}::date`;
 const untilDate = (col: AnyPgColumn) => (d: string) => sql`${col} <= ${d}::date`;
@@ -183,3 +185,43 @@ export const salesInvoiceResource = defineResource({
 });
 
 export const salesResources = [customerOrderResource, salesInvoiceResource];
+
+/** The points an invoice earned: its live ledger rows (index point_ledger_invoice_idx). */
+const pointsEarned = sql<number>`(select coalesce(sum(l.points), 0)::int from point_ledger l
+  where l.invoice_document_no = ${outerColumn(invoices.document_no)} and not l.void)`;
+
+/**
+ * One store's invoices as the invoice list shows them, newest first (index customer_id,
+ * invoice_date), each with the points it earned: the sum of the live ledger rows tied to it.
+ */
+export async function invoicesOfStore(
+  db: DbOrTx,
+  customerId: number,
+  page: { page: number; limit: number },
+): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  const cols = { ...selectColumns(salesInvoiceResource), points_earned: pointsEarned };
+  const [list, [{ n }]] = await Promise.all([
+    baseQuery(db, salesInvoiceResource, cols)
+      .where(eq(invoices.customer_id, customerId))
+      .orderBy(desc(invoices.invoice_date), desc(invoices.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit) as Promise<Record<string, unknown>[]>,
+    db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(eq(invoices.customer_id, customerId)),
+  ]);
+  return { rows: list, total: Number(n) };
+}
+
+/** One of the store's invoices with its lines (the invoice detail's), or null when it is not the store's. */
+export async function invoiceOfStore(
+  db: DbOrTx,
+  req: FastifyRequest,
+  customerId: number,
+  id: number,
+): Promise<Record<string, unknown> | null> {
+  const cols = { ...selectColumns(salesInvoiceResource), points_earned: pointsEarned };
+  const [row] = (await baseQuery(db, salesInvoiceResource, cols)
+    .where(and(eq(invoices.id, id), eq(invoices.customer_id, customerId)))
+    .limit(1)) as Record<string, unknown>[];
+  if (!row) return null;
+  return (await salesInvoiceResource.detail!(row, { req, db, query: {} })) as Record<string, unknown>;
+}

@@ -2,8 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { notFound, problem } from '../../http/errors';
+import type { StoreAreas } from './store.areas';
 import type { StoreAuthService } from './store.auth';
-import type { RedeemCoupon } from './store.coupons';
+import { registerStoreRecordRoutes } from './store.records';
 import { registerStoreAuthRoutes, registerStoreReadRoutes } from './store.routes';
 
 /** Fields through which a request could name a store: only the signed-in store's own value passes. */
@@ -13,7 +14,7 @@ export function registerStoreRoutes(
   app: FastifyInstance,
   db: Db,
   stores: StoreAuthService,
-  redeemCoupon: RedeemCoupon,
+  areas: StoreAreas,
 ): void {
   // The handlers read the store from the token alone; a request that names another store anyway
   // (path, query or body) answers 404, as for a record that does not exist, never another store's data.
@@ -32,5 +33,6 @@ export function registerStoreRoutes(
     }
   });
   registerStoreAuthRoutes(app, stores);
-  registerStoreReadRoutes(app, db, redeemCoupon);
+  registerStoreReadRoutes(app, db, areas.redeemCoupon);
+  registerStoreRecordRoutes(app, db, areas);
 }

@@ -13,9 +13,11 @@ import {
 } from '@lbo/contract/store';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rows } from '../../db/client';
+import { pendingProfileChange } from '../../domain/store-profile';
 import { notFound, problem } from '../../http/errors';
 import { pageMeta } from '../../http/list-query';
 import type { Lang } from '../../http/messages';
+import type { StoreRef } from './store.areas';
 
 const MONTH_START = sql`date_trunc('month', now() at time zone 'Asia/Jakarta')::date`;
 
@@ -44,7 +46,21 @@ export async function storeMe(db: DbOrTx, customerId: number): Promise<StoreMe> 
         where c.id = ${customerId}`,
   );
   if (!me) throw notFound(problem('not_found', { thing: 'store', id: customerId }));
-  return { ...me, registered_at: iso(me.registered_at) };
+  return {
+    ...me,
+    registered_at: iso(me.registered_at),
+    pending_change: await pendingProfileChange(db, customerId),
+  };
+}
+
+/** The signed-in store as the other areas' store queries take it. */
+export async function storeRef(db: DbOrTx, customerId: number): Promise<StoreRef> {
+  const [s] = await rows<StoreRef>(
+    db,
+    sql`select id, customer_code, customer_name, branch_id, customer_type_id from customers where id = ${customerId}`,
+  );
+  if (!s) throw notFound(problem('not_found', { thing: 'store', id: customerId }));
+  return s;
 }
 
 /** A timestamp as the API writes it (ISO 8601, UTC), whatever the driver handed back. */

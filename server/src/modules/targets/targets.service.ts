@@ -16,15 +16,15 @@ import { seesBranch } from '../../http/scope';
 
 export type Period = { year: number; quarter?: number; semester?: number };
 
-type Customer = { id: number; customer_code: string; customer_name: string; branch_id: number };
+export type TargetCustomer = { id: number; customer_code: string; customer_name: string; branch_id: number };
 
 /** The customer, 404 when unknown, 403 outside the caller's branches. */
 export async function customerInScope(
   db: DbOrTx,
   req: FastifyRequest,
   customerId: number,
-): Promise<Customer> {
-  const [c] = await rows<Customer>(
+): Promise<TargetCustomer> {
+  const [c] = await rows<TargetCustomer>(
     db,
     sql`select id, customer_code, customer_name, branch_id from customers where id = ${customerId}`,
   );
@@ -102,16 +102,13 @@ export function sortMonths(months: TargetMonth[], by: string | undefined, dir: '
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-/** The period answer: the months and their sums. */
-export async function targetPeriod(
-  db: DbOrTx,
-  req: FastifyRequest,
-  customerId: number,
+/** The period answer from its months: the months (in `sort` order) and their sums. */
+function periodAnswer(
+  customer: TargetCustomer,
   p: Period,
+  months: TargetMonth[],
   sort?: { by?: string; dir?: 'asc' | 'desc' },
-): Promise<CustomerTargetPeriod> {
-  const customer = await customerInScope(db, req, customerId);
-  const months = await targetMonths(db, customerId, p);
+): CustomerTargetPeriod {
   const ordered = sort ? sortMonths(months, sort.by, sort.dir) : months;
   // Sums in cents, so 0.1 + 0.2 stays 0.3.
   const cents = (v: number | null) => Math.round((v ?? 0) * 100);
@@ -129,5 +126,40 @@ export async function targetPeriod(
     actual_amount: actual,
     invoice_count: months.reduce((s, m) => s + m.invoice_count, 0),
     achievement_pct: target > 0 ? round2((actual * 100) / target) : null,
+  };
+}
+
+/** The period answer: the months and their sums. */
+export async function targetPeriod(
+  db: DbOrTx,
+  req: FastifyRequest,
+  customerId: number,
+  p: Period,
+  sort?: { by?: string; dir?: 'asc' | 'desc' },
+): Promise<CustomerTargetPeriod> {
+  const customer = await customerInScope(db, req, customerId);
+  return periodAnswer(customer, p, await targetMonths(db, customerId, p), sort);
+}
+
+/**
+ * A customer's year by quarter, by semester and whole, each the answer `targetPeriod` gives for that
+ * period (its months are the year's months of the period: each month is computed on its own).
+ * One statement for the year. The stores' app shows it for the signed-in store.
+ */
+export async function targetYearByPeriod(db: DbOrTx, customer: TargetCustomer, year: number) {
+  const months = await targetMonths(db, customer.id, { year });
+  const of = (p: Period) => {
+    const { first, last } = periodMonths(p);
+    return periodAnswer(
+      customer,
+      p,
+      months.filter((m) => m.month >= first && m.month <= last),
+    );
+  };
+  return {
+    year,
+    quarters: [1, 2, 3, 4].map((quarter) => of({ year, quarter })),
+    semesters: [1, 2].map((semester) => of({ year, semester })),
+    full_year: of({ year }),
   };
 }

@@ -14,16 +14,16 @@ import {
   UploadReportRow,
 } from '@lbo/contract/uploads';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { type Db, rows } from '../../db/client';
+import { type Db, type DbOrTx, rows, type Tx } from '../../db/client';
 import { writeAudit } from '../../http/audit';
 import { ApiError, badRequest, conflict, forbidden, notFound, phrase, problem } from '../../http/errors';
 import { likePattern, pageMeta } from '../../http/list-query';
 import { branchCondition, seesBranch } from '../../http/scope';
-import { readMultipart, type StoredUpload, type UploadedImage } from '../../http/uploads';
+import { readMultipart, type StoredUpload, sniffImage, type UploadedImage } from '../../http/uploads';
 
 const tags = ['upload'];
 const THUMB_PX = 320;
@@ -44,6 +44,105 @@ export async function makeThumbnail(image: UploadedImage): Promise<UploadedImage
     return { buffer, mime: 'image/webp', ext: 'webp', field: image.field };
   } catch {
     throw badRequest(problem('image_unreadable', undefined, image.field));
+  }
+}
+
+/**
+ * Writes one photo of a store into a folder (the folder checked and locked by the caller) with its
+ * audit row: the staff upload and the stores' app both write through here, so the group view and the
+ * upload report (upload_folder_stores, kept by triggers) count both alike.
+ */
+async function insertUpload(
+  tx: Tx,
+  req: FastifyRequest,
+  u: {
+    folderId: number;
+    store: { id: number; branch_id: number };
+    full: StoredUpload;
+    small: StoredUpload;
+    image: UploadedImage;
+    note: string;
+  },
+): Promise<UploadPhoto> {
+  const [row] = await rows<UploadPhoto>(
+    tx,
+    sql`insert into uploads (upload_folder_id, customer_id, branch_id, file_url, thumbnail_url, file_name, mime, size, note)
+        values (${u.folderId}, ${u.store.id}, ${u.store.branch_id}, ${u.full.url}, ${u.small.url},
+                ${u.full.path.split('/').pop() ?? ''}, ${u.image.mime}, ${u.image.buffer.length}, ${u.note})
+        returning id, upload_folder_id, customer_id, file_url, thumbnail_url, file_name, mime, size, uploaded_at, note`,
+  );
+  await writeAudit(tx, req, { action: 'create', entity: 'upload', entityId: row.id, after: row });
+  return { ...row, uploaded_at: new Date(row.uploaded_at).toISOString() };
+}
+
+/** A folder open to a store now: active, within its dates, for its branch (or all) and for it (or any store). */
+const openToStore = (store: { customer_code: string; branch_id: number }) =>
+  sql`f.active and (f.branch_id is null or f.branch_id = ${store.branch_id})
+      and (f.customer_code is null or f.customer_code = ${store.customer_code})
+      and (f.start_date is null or f.start_date <= (now() at time zone 'Asia/Jakarta')::date)
+      and (f.end_date is null or f.end_date >= (now() at time zone 'Asia/Jakarta')::date)`;
+
+type UploadStoreRef = { id: number; customer_code: string; branch_id: number };
+
+/** The folders open to a store now, newest first, with how many photos the store put in each. */
+export function foldersOpenToStore(db: DbOrTx, store: UploadStoreRef) {
+  return rows<{
+    id: number;
+    name: string;
+    description: string;
+    start_date: string | null;
+    end_date: string | null;
+    photo_count: number;
+  }>(
+    db,
+    sql`select f.id, f.name, f.description, f.start_date::text as start_date, f.end_date::text as end_date,
+               coalesce(s.photo_count, 0)::int as photo_count
+        from upload_folders f
+        left join upload_folder_stores s on s.upload_folder_id = f.id and s.customer_id = ${store.id}
+        where ${openToStore(store)}
+        order by f.created_at desc, f.id desc`,
+  );
+}
+
+/**
+ * The stores' app: a photo the store uploaded earlier (its url) into a folder open to it. A url that
+ * names no image of this server is a 400 (`photo`); a folder not open to the store (another branch's
+ * or store's, inactive, outside its dates, unknown) is a 404, as if it did not exist.
+ */
+export async function addStorePhoto(
+  db: Db,
+  req: FastifyRequest,
+  store: UploadStoreRef,
+  input: { upload_folder_id: number; photo: string; note?: string },
+): Promise<UploadPhoto> {
+  const bytes = await req.server.uploads.read(input.photo);
+  if (!bytes) throw badRequest(problem('upload_missing', undefined, 'photo'));
+  const image = await sniffImage(bytes, 'photo');
+  const full = req.server.uploads.relPathOf(input.photo)!;
+  const small = await req.server.uploads.save(await makeThumbnail(image), 'store_photo_thumbs');
+  try {
+    return await db.transaction(async (tx) => {
+      const [folder] = await rows<{ id: number }>(
+        tx,
+        sql`select f.id from upload_folders f where f.id = ${input.upload_folder_id} and ${openToStore(store)} for share`,
+      );
+      if (!folder) {
+        throw notFound(
+          problem('not_found', { thing: 'upload folder', id: input.upload_folder_id }, 'upload_folder_id'),
+        );
+      }
+      return insertUpload(tx, req, {
+        folderId: folder.id,
+        store,
+        full: { url: input.photo, path: full },
+        small,
+        image,
+        note: input.note ?? '',
+      });
+    });
+  } catch (err) {
+    await req.server.uploads.remove(small.path);
+    throw err;
   }
 }
 
@@ -291,19 +390,15 @@ export function registerUploadRoutes(app: FastifyInstance, db: Db): void {
           if (folder.customer_code !== null && folder.customer_code !== c.customer_code) {
             throw badRequest(problem('folder_for_customer', { code: folder.customer_code }, 'customer_code'));
           }
-          const [row] = await rows<z.infer<typeof UploadPhoto>>(
-            tx,
-            sql`insert into uploads (upload_folder_id, customer_id, branch_id, file_url, thumbnail_url, file_name, mime, size, note)
-                values (${folder.id}, ${c.id}, ${c.branch_id}, ${full.url}, ${small.url},
-                        ${full.path.split('/').pop() ?? ''}, ${image.mime}, ${image.buffer.length}, ${input.note})
-                returning id, upload_folder_id, customer_id, file_url, thumbnail_url, file_name, mime, size, uploaded_at, note`,
-          );
-          await writeAudit(tx, req, { action: 'create', entity: 'upload', entityId: row.id, after: row });
-          return {
-            ...row,
-            uploaded_at: new Date(row.uploaded_at).toISOString(),
-            customer_code: c.customer_code,
-          };
+          const row = await insertUpload(tx, req, {
+            folderId: folder.id,
+            store: c,
+            full,
+            small,
+            image,
+            note: input.note,
+          });
+          return { ...row, customer_code: c.customer_code };
         });
         return reply.code(201).send({ data: created });
       } catch (err) {

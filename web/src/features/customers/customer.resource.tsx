@@ -14,6 +14,7 @@ import {
 } from '../common-sources';
 import { customerActions } from './customer-bulk';
 import { customerFlags, customerFlagsText } from './customer-flags';
+import { CustomerProfileChange } from './customer-profile-change';
 import { CustomerRelated } from './customer-related';
 
 /** Name with the owner under it: one column instead of two on a laptop. */
@@ -36,6 +37,7 @@ const LazyDetailExtra = lazy(() =>
 export function CustomerDetailSection(props: { record: Row; data: Row }) {
   return (
     <>
+      <CustomerProfileChange record={props.record} />
       <CustomerRelated record={props.record} />
       <Suspense fallback={<Loader size="sm" />}>
         <LazyDetailExtra {...props} />
