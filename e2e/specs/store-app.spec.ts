@@ -5,7 +5,7 @@
 // visit with the last balance and its notice; the installability pieces (manifest, service worker,
 // icons). Screenshots of every screen in Indonesian and English.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -255,6 +255,85 @@ describe('store web app', () => {
     await shotBoth(page, 'inbox-read');
     const detail = await staffGet<{ delivery_counts: { read: number } }>(`/broadcast/id/${b.id}`);
     assert.equal(detail.delivery_counts.read, 1, "the back office's broadcast view counts the read");
+  });
+
+  it("should take a photo into a folder, and staff see it in the folder's group view", async () => {
+    const { page } = phone;
+    const name = `Foto Rak ${Date.now().toString(36)}`;
+    const folder = await staffSend<{ id: number }>('POST', '/upload-folder/', {
+      name,
+      description: 'Foto rak minuman di depan kasir',
+    });
+    // A small real PNG, as the phone's camera hands it to the file input.
+    const png = join(dir, 'rak.png');
+    const data = await page.evaluate(() => {
+      const c = document.createElement('canvas');
+      c.width = 480;
+      c.height = 360;
+      const g = c.getContext('2d') as CanvasRenderingContext2D;
+      g.fillStyle = '#2b8a3e';
+      g.fillRect(0, 0, 480, 360);
+      g.fillStyle = '#fff';
+      g.fillRect(40, 140, 400, 80);
+      return c.toDataURL('image/png').split(',')[1];
+    });
+    writeFileSync(png, Buffer.from(data, 'base64'));
+
+    await nav(page, /^Foto/).click();
+    const card = page.getByTestId('folder').filter({ hasText: name });
+    await card.waitFor();
+    const input = card.locator('input[type=file]');
+    assert.equal(await input.getAttribute('capture'), 'environment');
+    await shotBoth(page, 'photos');
+    const stored = page.waitForResponse((r) => r.url().endsWith('/v1/api/store/uploads'));
+    await input.setInputFiles(png);
+    assert.equal((await stored).status(), 201);
+    await card.getByText('Foto terkirim.').waitFor();
+    await card.getByText('1 foto terkirim').waitFor();
+    const sent = card.getByTestId('sent-photo').first().locator('img');
+    await eventually(async () =>
+      assert.ok(
+        await sent.evaluate((el) => (el as HTMLImageElement).naturalWidth > 0),
+        'the sent photo shows',
+      ),
+    );
+    await shotBoth(page, 'photos-sent');
+
+    // Staff see it in the folder's group view.
+    const office = await newPage(browser);
+    await signIn(office.page, ADMIN);
+    await office.page.goto(`${BASE_URL}/#/upload-folders/${folder.id}`);
+    const store_ = office.page.getByTestId('upload-store').filter({ hasText: store.customer_code });
+    await store_.waitFor();
+    const img = store_.locator('img').first();
+    await eventually(async () =>
+      assert.ok(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth > 0), 'the thumbnail loads'),
+    );
+    await shot(office.page, 'store-app-photo-in-back-office');
+    await office.context.close();
+  });
+
+  it('should send a profile change and say it waits for the back office', async () => {
+    const { page } = phone;
+    await nav(page, /^Akun/).click();
+    await page.getByRole('link', { name: 'Ubah profil' }).click();
+    const owner = page.getByLabel('Nama pemilik');
+    await owner.waitFor();
+    await owner.fill('Ibu Sari Wulandari');
+    await page.getByRole('button', { name: 'Kirim perubahan' }).click();
+    await page
+      .getByText('Perubahan dikirim. Perubahan menunggu validasi back office sebelum tampil.')
+      .waitFor();
+    const pending = page.getByTestId('pending-change');
+    await pending.waitFor();
+    assert.match(await pending.innerText(), /Menunggu validasi back office/);
+    assert.match(await pending.innerText(), /Nama pemilik: Ibu Sari Wulandari/);
+    await shotBoth(page, 'profile-pending');
+    // The store's record is unchanged until staff approve it.
+    const found = await staffGet<{ list_customer: { customer_code: string; owner_name: string }[] }>(
+      `/web/customer/?limit=1&search=${store.customer_code}`,
+    );
+    assert.notEqual(found.list_customer[0].owner_name, 'Ibu Sari Wulandari');
   });
 
   it('should show the account with its menu, and the other screens', async () => {

@@ -8,9 +8,36 @@ import { call } from '../lib/api';
 import { load, useResource } from '../lib/data';
 import { formatDate, formatDateTime, useLang } from '../lib/i18n';
 import { sendPhoto } from '../lib/photo';
+import { getSession } from '../lib/session';
 import { ErrorBox, FieldError, Loaded } from '../ui';
 
 const FOLDERS = '/store/upload-folders';
+const SENT_KEY = 'lbo_store_sent_photos';
+const SENT_KEPT = 30;
+
+/**
+ * The photos this store sent from this phone, newest first: the API lists the folders with their
+ * counts, not the store's own photos, so the phone keeps what it sent to show it again.
+ */
+function readSent(customerId: number): StoreUpload[] {
+  try {
+    const all = JSON.parse(localStorage.getItem(SENT_KEY) ?? '{}') as Record<string, StoreUpload[]>;
+    return Array.isArray(all[customerId]) ? all[customerId] : [];
+  } catch {
+    return [];
+  }
+}
+
+function keepSent(customerId: number, list: StoreUpload[]) {
+  let all: Record<string, StoreUpload[]> = {};
+  try {
+    all = JSON.parse(localStorage.getItem(SENT_KEY) ?? '{}') as Record<string, StoreUpload[]>;
+  } catch {
+    all = {};
+  }
+  all[customerId] = list.slice(0, SENT_KEPT);
+  localStorage.setItem(SENT_KEY, JSON.stringify(all));
+}
 
 function Folder({
   folder,
@@ -25,6 +52,7 @@ function Folder({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [note, setNote] = useState('');
+  const [justSent, setJustSent] = useState(false);
   const inputId = `photo-${folder.id}`;
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -32,12 +60,14 @@ function Folder({
     if (!file) return;
     setBusy(true);
     setError(null);
+    setJustSent(false);
     try {
       const photo = await sendPhoto(file);
       const { data } = await call<StoreUpload>('POST', '/store/uploads', {
         body: { upload_folder_id: folder.id, photo, ...(note.trim() ? { note: note.trim() } : {}) },
       });
       onSent(data);
+      setJustSent(true);
       setNote('');
       void load(FOLDERS);
     } catch (err) {
@@ -78,11 +108,13 @@ function Folder({
         onChange={(e) => void onFile(e)}
       />
       <ErrorBox error={error} fields={['note']} />
+      {justSent && (
+        <p className="success" role="status">
+          {t('sent_ok')}
+        </p>
+      )}
       {sent.length > 0 && (
         <>
-          <p className="success" role="status">
-            {t('sent_ok')}
-          </p>
           <h3>{t('sent_list')}</h3>
           <ul className="thumbs">
             {sent.map((u) => (
@@ -101,7 +133,8 @@ function Folder({
 export default function Photos() {
   const { t } = useLang();
   const folders = useResource<StoreUploadFolder[]>(FOLDERS);
-  const [sent, setSent] = useState<StoreUpload[]>([]);
+  const customerId = getSession()?.customer_id ?? 0;
+  const [sent, setSent] = useState<StoreUpload[]>(() => readSent(customerId));
   return (
     <main className="screen">
       <h1>{t('photos_title')}</h1>
@@ -115,7 +148,11 @@ export default function Photos() {
                 key={f.id}
                 folder={f}
                 sent={sent.filter((u) => u.upload_folder_id === f.id)}
-                onSent={(u) => setSent((s) => [u, ...s])}
+                onSent={(u) => {
+                  const next = [u, ...sent];
+                  keepSent(customerId, next);
+                  setSent(next);
+                }}
               />
             ))}
           </>
