@@ -171,10 +171,11 @@ export const formatDate = (lang: Lang, iso: string) =>
     timeZone: 'Asia/Jakarta',
   }).format(new Date(iso.length === 10 ? `${iso}T00:00:00+07:00` : iso));
 
-/** Rupiah without decimals: Rp 12.500 (the stores never see cents). */
+/** Rupiah without decimals, as Rp in both languages (English would write IDR): Rp 12.500, Rp12,500. */
 export const formatMoney = (lang: Lang, n: number) =>
   new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'id-ID', {
     style: 'currency',
     currency: 'IDR',
+    currencyDisplay: 'narrowSymbol',
     maximumFractionDigits: 0,
   }).format(n);

@@ -66,6 +66,7 @@ function Form({ me }: { me: StoreMe }) {
     try {
       await call('PUT', '/store/me', { body });
       setDone(t('changes_wait'));
+      window.scrollTo?.(0, 0);
       setPhoto(null);
       await load(PATHS.me);
     } catch (err) {
@@ -78,6 +79,12 @@ function Form({ me }: { me: StoreMe }) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="card">
       <h2>{t('edit_profile')}</h2>
+      {/* At the top: after sending, the store reads this first, not below the fold. */}
+      {done && (
+        <p className="success" role="status">
+          {done}
+        </p>
+      )}
       <label htmlFor="owner">{t('owner_name')}</label>
       <input
         id="owner"
@@ -117,11 +124,6 @@ function Form({ me }: { me: StoreMe }) {
       />
       <FieldError error={error} field="photo" id="photo-error" />
       <ErrorBox error={error} fields={['owner_name', 'address', 'photo']} />
-      {done && (
-        <p className="success" role="status">
-          {done}
-        </p>
-      )}
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? t('sending') : t('send_changes')}
       </button>
