@@ -309,6 +309,7 @@ describe('store web app', () => {
     await eventually(async () =>
       assert.ok(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth > 0), 'the thumbnail loads'),
     );
+    await store_.scrollIntoViewIfNeeded();
     await shot(office.page, 'store-app-photo-in-back-office');
     await office.context.close();
   });
