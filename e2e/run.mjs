@@ -12,9 +12,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'test-output');
 mkdirSync(out, { recursive: true });
 
-if (!existsSync(join(root, 'web', 'dist', 'index.html'))) {
-  console.error('web/dist is missing: run `npm run build` first (npm run test:e2e does).');
-  process.exit(1);
+for (const app of ['web', 'store-app']) {
+  if (!existsSync(join(root, app, 'dist', 'index.html'))) {
+    console.error(`${app}/dist is missing: run \`npm run build\` first (npm run test:e2e does).`);
+    process.exit(1);
+  }
 }
 
 function freePort() {

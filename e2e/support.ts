@@ -1,7 +1,7 @@
 // Shared helpers for the end-to-end specs: Debian's Chromium through playwright-core (no browser
 // download), signing in, list-screen checks and screenshots under test-output/screenshots/.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
@@ -217,4 +217,26 @@ export async function productWithoutOldPrice<T extends { item_id: number }>(
     if (!prices.some((p) => p.effective_date === date)) return candidate;
   }
   return undefined;
+}
+
+/** The server's log of this run (e2e/run.mjs writes it): the store sign-in codes are in it. */
+export const SERVER_LOG = join(root, 'test-output', 'e2e-server.log');
+
+/** How far the server log has been written: read only what comes after with `otpFromLog`. */
+export const serverLogSize = () => (existsSync(SERVER_LOG) ? statSync(SERVER_LOG).size : 0);
+
+/**
+ * The sign-in code the server wrote for `phone` (OTP_ADAPTER=log: `otp: <phone> <code>`) after
+ * the log was `from` bytes long: the last one, waiting for it to be written.
+ */
+export async function otpFromLog(phone: string, from: number, timeout = 15_000): Promise<string> {
+  const end = Date.now() + timeout;
+  const line = new RegExp(`otp: ${phone} (\\d{6})`, 'g');
+  for (;;) {
+    const text = readFileSync(SERVER_LOG).subarray(from).toString('utf8');
+    const codes = [...text.matchAll(line)].map((m) => m[1]);
+    if (codes.length > 0) return codes[codes.length - 1];
+    if (Date.now() > end) throw new Error(`no sign-in code for ${phone} in ${SERVER_LOG}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

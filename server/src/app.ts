@@ -1,5 +1,6 @@
 // Builds the Fastify application: plugins, error envelope, auth, the API under /v1/api and the web app at /.
-import { existsSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -8,7 +9,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type ErrCode, ErrorBody } from '@lbo/contract/common';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
@@ -30,6 +37,9 @@ export const API_PREFIX = '/v1/api';
 export { MAX_UPLOAD_BYTES };
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+const STORE_APP_DIST = path.resolve(import.meta.dirname, '../../store-app/dist');
+/** Where the stores' web app is served (its build's `base`, store-app/vite.config.ts). */
+export const STORE_APP_PREFIX = '/app';
 
 export type RouteEntry = {
   method: string;
@@ -122,6 +132,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** The built web app to serve at `/` (default web/dist). */
   webDistDir?: string;
+  /** The built store web app to serve at `/app/` (default store-app/dist). */
+  storeAppDistDir?: string;
 };
 
 /** `assets/<name>-<hash>.<ext>` (and its `.br` / `.gz`): the content never changes under that name. */
@@ -133,7 +145,62 @@ export function staticCacheControl(relativePath: string): string {
     : 'no-cache';
 }
 
-export async function buildApp({ config, database, logger, webDistDir }: AppDeps): Promise<FastifyInstance> {
+/**
+ * The stores' web app at /app/: its files as the back office's (precompressed copies, hashed assets
+ * immutable, the rest revalidated), and index.html for /app/ and any other path under it that names
+ * no file (its screens are paths: /app/coupons). A missing file with an extension (an old script)
+ * stays a 404, so a stale page fails visibly instead of running HTML as a script. `/app` is sent to
+ * `/app/`: the service worker's scope, where the app works offline, starts there.
+ */
+async function serveStoreApp(app: FastifyInstance, dist: string): Promise<void> {
+  const indexFile = path.join(dist, 'index.html');
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
+    const html = readFileSync(indexFile);
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    reply.header('cache-control', 'no-cache').header('etag', etag);
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(html);
+  };
+  await app.register(
+    async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: dist,
+        prefix: '/',
+        wildcard: true,
+        index: false,
+        preCompressed: true,
+        cacheControl: false,
+        decorateReply: false,
+        setHeaders: (reply, file) => {
+          reply.header('cache-control', staticCacheControl(path.relative(dist, file)));
+        },
+      });
+      // With ignoreTrailingSlash this route is /app/ and /app.
+      scope.get('/', (req, reply) => {
+        if (req.url.split('?')[0] === STORE_APP_PREFIX) {
+          const query = req.url.slice(STORE_APP_PREFIX.length);
+          return reply.redirect(`${STORE_APP_PREFIX}/${query}`, 301);
+        }
+        return sendIndex(req, reply);
+      });
+      scope.setNotFoundHandler((req, reply) => {
+        const pathname = req.url.split('?')[0];
+        const screen = (req.method === 'GET' || req.method === 'HEAD') && !/\.[A-Za-z0-9]+$/.test(pathname);
+        if (!screen) return reply.code(404).type('text/plain').send('Not found');
+        return sendIndex(req, reply);
+      });
+    },
+    { prefix: STORE_APP_PREFIX },
+  );
+}
+
+export async function buildApp({
+  config,
+  database,
+  logger,
+  webDistDir,
+  storeAppDistDir,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Per-request lines cost CPU on every call; errors are logged by the error handler regardless.
@@ -328,6 +395,9 @@ export async function buildApp({ config, database, logger, webDistDir }: AppDeps
     },
     { prefix: API_PREFIX },
   );
+
+  const storeAppDist = storeAppDistDir ?? STORE_APP_DIST;
+  if (existsSync(path.join(storeAppDist, 'index.html'))) await serveStoreApp(app, storeAppDist);
 
   const webDist = webDistDir ?? WEB_DIST;
   if (existsSync(path.join(webDist, 'index.html'))) {
