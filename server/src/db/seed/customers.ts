@@ -38,7 +38,7 @@ export function customersUnit(scale: SeedScale): SeedUnit {
          t.installed, ${u('g', 44)} < 0.10, ${u('g', 45)} < 0.015,
          case when ${u('g', 46)} < 0.10 then ${pick(['Toko tutup hari Minggu', 'Pembayaran via transfer', 'Pelanggan lama, sangat loyal', 'Minta kunjungan salesman tiap Senin', 'Lokasi dekat pasar', 'Pemilik baru', 'Gudang di belakang rumah'], 'g', 47)} else '' end,
          case when ${u('g', 48)} < 0.08 then (${arr(['300', '500', '750', '1000'])})[1 + ${mod('g', 49, 4)}]::int end,
-         case when t.installed then (current_date - (30 + ${mod('g', 50, 640)}))::timestamptz + time '08:00' + ${mod('g', 51, 720)} * interval '1 minute' end,
+         case when t.installed then least(now(), (current_date - ${mod('g', 50, 670)})::timestamptz + time '08:00' + ${mod('g', 51, 720)} * interval '1 minute') end,
          (current_date - (740 + ${mod('g', 52, 400)}))::timestamptz + time '09:00',
          (current_date - (740 + ${mod('g', 52, 400)}))::timestamptz + time '09:00'
        from generate_series(1, ${C}) g

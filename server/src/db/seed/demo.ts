@@ -18,7 +18,7 @@ import { buildOrganisation } from './organisation';
 import { DEMO_SCALE, type SeedContext, type SeedScale, type SeedUnit } from './plan';
 import { ledgerUnits, pointSetupStatements } from './points';
 import { productsUnit } from './products';
-import { invoiceUnits, orderUnits } from './sales';
+import { invoiceUnits, orderUnits, vaPaymentsUnit } from './sales';
 import { targetsUnit } from './targets';
 
 export { buildOrganisation } from './organisation';
@@ -36,6 +36,7 @@ export function buildPlan(scale: SeedScale, ctx: SeedContext): SeedUnit[] {
     dropIndexes(sales),
     ...invoiceUnits(scale),
     rebuildIndexes(sales),
+    vaPaymentsUnit(),
     dropIndexes(orders),
     ...orderUnits(scale),
     rebuildIndexes(orders),

@@ -123,3 +123,25 @@ export function orderUnits(scale: SeedScale): SeedUnit[] {
   }
   return orderUnits;
 }
+
+/**
+ * The bank's virtual-account notifications for the invoices paid that way in the last four months
+ * (matched), and a few the bank sent for numbers no invoice carries (unmatched), as the VA payments
+ * screen shows them.
+ */
+export function vaPaymentsUnit(): SeedUnit {
+  return {
+    label: 'virtual-account payments',
+    statements: [
+      `insert into va_payments (payment_id, invoice_number, virtual_account_no, amount, paid_at, invoice_id, branch_id, matched, note)
+       select 'VA' || to_char(paid_at, 'YYMMDD') || lpad(id::text, 9, '0'), document_no, virtual_account_no, net_amount,
+         paid_at, id, branch_id, true, ''
+       from sales_invoices
+       where payment_method = 'virtual_account' and status = 'paid' and paid_at > now() - interval '120 days' and net_amount > 0`,
+      `insert into va_payments (payment_id, invoice_number, virtual_account_no, amount, paid_at, invoice_id, branch_id, matched, note)
+       select 'VA-X-' || g, 'INV/TIDAK-DIKENAL/' || g, '8808' || lpad((9000000000 + g)::text, 10, '0'), 125000 * g,
+         now() - g * interval '3 days', null, null, false, 'Nomor faktur tidak dikenal'
+       from generate_series(1, 3) g`,
+    ],
+  };
+}
