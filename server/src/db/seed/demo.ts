@@ -1316,6 +1316,8 @@ export function buildPlan(scale: SeedScale, ctx: SeedContext): SeedUnit[] {
     ledgerUnits.push({
       label: `points ledger, customers ${lo}-${hi} of ${C}`,
       statements: [
+        // The whole history goes in at once: the lots' triggers stand aside and pointLots converts it.
+        "set local lbo.point_lots = 'off'",
         // The rule of every item and customer type between consecutive rule boundary dates (the set of
         // active rules is constant inside such a span): the most specific one, as points.service does.
         `create temp table seed_rule_spans as
@@ -1483,6 +1485,7 @@ export function buildPlan(scale: SeedScale, ctx: SeedContext): SeedUnit[] {
                where ${inRange('customer_id')} and not void group by customer_id) s
          where c.id = s.customer_id`,
         'drop table seed_rule_spans, seed_lp, seed_ledger, seed_rdm, seed_ledger2',
+        "set local lbo.point_lots = 'on'",
       ],
     });
   }
@@ -2207,6 +2210,9 @@ export function buildPlan(scale: SeedScale, ctx: SeedContext): SeedUnit[] {
     ],
   };
 
+  // The lots of every store, from its whole history, set-based (as the migration converts a ledger).
+  const pointLots: SeedUnit = { label: 'point lots', statements: ['select point_lots_rebuild()'] };
+
   const sales = ['sales_invoices', 'sales_invoice_lines'];
   const orders = ['customer_order_headers', 'customer_order_lines'];
   const ledger = ['point_ledger', 'coupon_redemptions'];
@@ -2223,6 +2229,7 @@ export function buildPlan(scale: SeedScale, ctx: SeedContext): SeedUnit[] {
     dropIndexes(ledger),
     ...ledgerUnits,
     rebuildIndexes(ledger),
+    pointLots,
     lotteryAndVouchers,
     promosUnit,
     targetsUnit,
