@@ -25,6 +25,7 @@ import { registerAction } from '../../resources/actions';
 import { registerImport } from '../../resources/imports';
 import { loadRecord } from '../../resources/routes';
 import { pointInjectDef } from './points.inject';
+import { registerPointLotRoutes } from './points.lots.routes';
 import { customerBalances, pointsTracking, type ReportFilters, storePoints } from './points.reports';
 import { pointLedgerResource } from './points.resource';
 import { balanceOf, correctMovement, createManualMovement, voidMovement } from './points.service';
@@ -174,6 +175,9 @@ export function registerPointRoutes(app: FastifyInstance, db: Db): void {
       return { data: res.rows, meta: res.meta };
     },
   );
+
+  // Points that expire: settings, lots, the expiry run and its timer.
+  registerPointLotRoutes(app, db);
 
   // The promo's photo: uploaded first, its URL then saved as `photo` by POST/PUT /point_promo/.
   registerPhotoUpload(app, '/point_promo/photo', { area: 'point', folder: 'point_promo', tag: 'point' });
