@@ -3,8 +3,9 @@
 // first, then oldest earned, lots without expiry last (CONTRACT.md, points ledger).
 import { z } from 'zod';
 import { defineAction } from './action';
-import { BusinessDate, Id, Timestamp } from './common';
+import { BusinessDate, Id, qDate, qInt, Timestamp } from './common';
 import { POINT_RESOURCES } from './points.actions';
+import { defineContract } from './resource';
 
 export const MAX_EXPIRE_AFTER_MONTHS = 120;
 export const MAX_NOTIFY_DAYS_BEFORE = 365;
@@ -71,12 +72,6 @@ export const PointLot = z.object({
 });
 export type PointLot = z.infer<typeof PointLot>;
 
-const qInt = () =>
-  z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? undefined : v),
-    z.coerce.number().int().positive().optional(),
-  );
-
 export const PointLotQuery = z.object({
   customer_id: z.coerce.number().int().positive(),
   status: z.preprocess((v) => (v === '' ? undefined : v), PointLotStatus.optional()),
@@ -133,4 +128,63 @@ export const pointExpiryRunAction = defineAction({
   confirm: { preview: PointExpiryPreview, tone: 'danger' },
   summary:
     'Expire the points of every lot past its date: one type 8 row per store drawing exactly those lots; a repeat takes nothing more. Only for staff who see every branch.',
+});
+
+/** The stores whose open points expire in a range (GET /point/report/expiring), one row a store. */
+export const ExpiringPointsRow = z.object({
+  id: Id,
+  customer_id: Id,
+  customer_code: z.string(),
+  customer_name: z.string(),
+  branch_id: Id,
+  branch_name: z.string(),
+  region_id: Id,
+  region_name: z.string(),
+  region_group_id: Id,
+  region_group_name: z.string(),
+  /** Points still open in lots whose expiry date lies in the range. */
+  expiring_points: z.number().int(),
+  lots: z.number().int(),
+  first_expiry: BusinessDate,
+  last_expiry: BusinessDate,
+  /** The store's whole balance now. */
+  point_balance: z.number().int(),
+});
+export type ExpiringPointsRow = z.infer<typeof ExpiringPointsRow>;
+
+/** The whole range's totals, over every page. */
+export const ExpiringPointsTotals = z.object({
+  customers: z.number().int(),
+  points: z.number().int(),
+  lots: z.number().int(),
+});
+
+export const EXPIRING_SORT_KEYS = [
+  'id',
+  'customer_id',
+  'customer_name',
+  'customer_code',
+  'expiring_points',
+  'first_expiry',
+  'point_balance',
+] as const;
+
+export const expiringPointsContract = defineContract({
+  name: 'point_expiring_report',
+  area: 'point',
+  idKey: 'customer_id',
+  paths: { list: '/point/report/expiring' },
+  record: ExpiringPointsRow,
+  filters: z.object({
+    /** Default: today. */
+    start_date: qDate(),
+    /** Default: the end of the month after start_date's. */
+    end_date: qDate(),
+    region_group_id: qInt(),
+    region_id: qInt(),
+    branch_id: qInt(),
+  }),
+  sortKeys: EXPIRING_SORT_KEYS,
+  defaultSort: { by: 'first_expiry', dir: 'asc' },
+  searchFields: ['customer_name', 'customer_code'],
 });

@@ -218,3 +218,51 @@ describe('the expiry run', () => {
     });
   });
 });
+
+describe('the expiring points report', () => {
+  it("should list the stores with points expiring in the range, with totals, in the caller's branches", async () => {
+    await setMonths(1);
+    const first = new Date();
+    first.setUTCDate(1);
+    const earned = first.toISOString().slice(0, 10);
+    // Earned this month with one month: they expire at the end of next month.
+    const a = await customer();
+    await inject(a.id, 12, earned);
+    await inject(a.id, 3, earned);
+    const other = await makeCustomer(h.database.db, { branch_id: h.fixture.branches.b3.id });
+    await inject(other.id, 40, earned);
+    await setMonths(null);
+    await inject(a.id, 100, earned); // never expires: not in the report
+
+    const res = await h.call(admin, 'GET', '/point/report/expiring');
+    expect(res.status).toBe(200);
+    const mine = res.body.data.find((r: { customer_id: number }) => r.customer_id === a.id);
+    expect(mine).toMatchObject({ expiring_points: 15, lots: 2, point_balance: 115 });
+    expect(res.body.totals.points).toBe(
+      res.body.data.reduce((s: number, r: { expiring_points: number }) => s + r.expiring_points, 0),
+    );
+    expect(res.body.totals.customers).toBe(res.body.data.length);
+    const b1 = await h.call(admin, 'GET', `/point/report/expiring?branch_id=${h.fixture.branches.b3.id}`);
+    expect(b1.body.data.map((r: { customer_id: number }) => r.customer_id)).toEqual([other.id]);
+    expect(b1.body.totals).toEqual({ customers: 1, points: 40, lots: 1 });
+    // A range before the lots expire holds none of them.
+    const early = await h.call(
+      admin,
+      'GET',
+      '/point/report/expiring?start_date=2020-01-01&end_date=2020-01-31',
+    );
+    expect(early.body.totals).toEqual({ customers: 0, points: 0, lots: 0 });
+    expect(early.body.data).toEqual([]);
+    // A user of branches b1 and b2 does not see the b3 store.
+    const branch = await h.login(BRANCH_USER);
+    const scoped = await h.call(branch, 'GET', '/point/report/expiring');
+    expect(scoped.status).toBe(200);
+    const ids = scoped.body.data.map((r: { customer_id: number }) => r.customer_id);
+    expect(ids).toContain(a.id);
+    expect(ids).not.toContain(other.id);
+    // The store's page: what it has expiring next.
+    const next = await h.call(admin, 'GET', `/point/expiring/customer_id/${a.id}`);
+    expect(next.body.data).toMatchObject({ expiring_points: 15, next_points: 15 });
+    expect(next.body.data.next_date).toBe(mine.first_expiry);
+  });
+});

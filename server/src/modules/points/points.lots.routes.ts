@@ -1,7 +1,10 @@
 // Points that expire: GET/PUT /point/settings, GET /point/lots, GET /point/expiring/customer_id/:id,
 // the expiry run (an action with a preview) and its daily timer. Thin routes over points.lots.ts.
-import { PageMeta } from '@lbo/contract/common';
+import { BusinessDate, ListQuery, PageMeta } from '@lbo/contract/common';
 import {
+  ExpiringPointsRow,
+  ExpiringPointsTotals,
+  expiringPointsContract,
   PointExpiringNext,
   PointLot,
   PointLotQuery,
@@ -19,12 +22,14 @@ import { registerAction } from '../../resources/actions';
 import {
   assertAllBranches,
   expiringNext,
+  expiringReport,
   expiryPreview,
   listLots,
   readSettings,
   runExpiry,
   saveSettings,
 } from './points.lots';
+import type { ReportFilters } from './points.reports';
 
 const tags = ['point'];
 
@@ -98,6 +103,31 @@ export function registerPointLotRoutes(app: FastifyInstance, db: Db): void {
       },
     },
     async (req) => ({ data: await expiringNext(db, req, req.params.customer_id) }),
+  );
+
+  r.get(
+    expiringPointsContract.paths.list!,
+    {
+      config: { area: 'point', action: 'view', scope: 'branch' },
+      schema: {
+        tags,
+        summary:
+          'Expiring points: per store, the open points of its lots expiring in the range (default today to the end of next month), with the totals over every page',
+        querystring: ListQuery.extend(expiringPointsContract.filters.shape),
+        response: {
+          200: z.object({
+            data: z.array(ExpiringPointsRow),
+            meta: PageMeta,
+            totals: ExpiringPointsTotals,
+            range: z.object({ start_date: BusinessDate, end_date: BusinessDate }),
+          }),
+        },
+      },
+    },
+    async (req) => {
+      const res = await expiringReport(db, req, req.query as ReportFilters);
+      return { data: res.rows, meta: res.meta, totals: res.totals, range: res.range };
+    },
   );
 
   // The run commits in short batches after the action's own transaction (which checks, serialises

@@ -4,19 +4,23 @@
 // through the ledger service.
 import { jakartaDate } from '@lbo/contract/common';
 import { POINT_TYPE } from '@lbo/contract/points';
-import type {
-  PointExpiryResult,
-  PointLot,
-  PointSettings,
-  PointSettingsUpdate,
+import {
+  EXPIRING_SORT_KEYS,
+  type ExpiringPointsRow,
+  expiringPointsContract,
+  type PointExpiryResult,
+  type PointLot,
+  type PointSettings,
+  type PointSettingsUpdate,
 } from '@lbo/contract/points.lots';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, type DbOrTx, rows, type Tx } from '../../db/client';
 import { type Movement, postMovements } from '../../domain/ledger';
 import { forbidden, problem } from '../../http/errors';
-import { pageMeta } from '../../http/list-query';
+import { allOf, pageMeta } from '../../http/list-query';
 import { requestLang, wordProblem } from '../../http/messages';
+import { customerFilters, NAME_COLUMNS, order, type ReportFilters, reportRows } from './points.reports';
 import { customerInScope } from './points.service';
 
 export async function readSettings(db: DbOrTx): Promise<PointSettings> {
@@ -211,3 +215,80 @@ export async function runExpiry(
   }
   return { ...total, as_of: asOf };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The report of expiring points.
+
+/** The end of the month after `day`'s month (`YYYY-MM-DD`). */
+export function endOfNextMonth(day: string): string {
+  const [y, m] = day.split('-').map(Number);
+  // Day 0 of the month after next is the last day of next month.
+  return new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10);
+}
+
+/**
+ * GET /point/report/expiring: per store, the open points of its lots expiring in the range, with
+ * the range's totals over every page. Default range: today to the end of next month.
+ */
+export async function expiringReport(db: Db, req: FastifyRequest, q: ReportFilters) {
+  const start = q.start_date ?? jakartaDate();
+  const end = q.end_date ?? endOfNextMonth(start);
+  const f = customerFilters(req, q);
+  const fallback = expiringPointsContract.defaultSort;
+  const sortOn = (t: 'e' | 'p'): Record<string, SQL> => ({
+    id: sql.raw(`${t}.customer_id`),
+    customer_id: sql.raw(`${t}.customer_id`),
+    customer_name: sql.raw(t === 'e' ? 'c.customer_name' : 'c.customer_name'),
+    customer_code: sql.raw(t === 'e' ? 'c.customer_code' : 'c.customer_code'),
+    expiring_points: sql.raw(`${t}.expiring_points`),
+    first_expiry: sql.raw(`${t}.first_expiry`),
+    point_balance: sql.raw('c.point_balance'),
+  });
+  const filters = allOf(f.parts);
+  const found = await reportRows<ExpiringPointsRow & ExpiringTotals & { total: number }>(
+    db,
+    sql`
+with e as (
+  select l.customer_id, sum(l.remaining)::int as expiring_points, count(*)::int as lots,
+         min(l.expires_on) as first_expiry, max(l.expires_on) as last_expiry
+  from point_lots l
+  ${f.needsCustomer ? sql`join customers c on c.id = l.customer_id${f.join}` : sql``}
+  where l.remaining > 0 and l.expires_on between ${start}::date and ${end}::date
+    ${filters ? sql`and ${filters}` : sql``}
+  group by l.customer_id
+),
+tot as (
+  select count(*)::int as t_customers, coalesce(sum(expiring_points), 0)::int as t_points,
+         coalesce(sum(lots), 0)::int as t_lots
+  from e
+),
+p as (
+  select e.* from e join customers c on c.id = e.customer_id
+  order by ${order(sortOn('e'), EXPIRING_SORT_KEYS, q, fallback, 'id')}
+  limit ${q.limit} offset ${(q.page - 1) * q.limit}
+)
+select p.customer_id as id, p.customer_id, ${NAME_COLUMNS}, p.expiring_points, p.lots,
+       p.first_expiry::text as first_expiry, p.last_expiry::text as last_expiry, c.point_balance,
+       tot.t_customers, tot.t_points, tot.t_lots
+from tot left join p on true
+left join customers c on c.id = p.customer_id
+left join branches b on b.id = c.branch_id
+left join regions r on r.id = b.region_id
+left join region_groups rg on rg.id = r.region_group_id
+order by ${order(sortOn('p'), EXPIRING_SORT_KEYS, q, fallback, 'id')}`,
+    true,
+  );
+  const head = found[0];
+  const totals = { customers: head.t_customers, points: head.t_points, lots: head.t_lots };
+  const data = found
+    .filter((r) => r.customer_id !== null)
+    .map(({ t_customers: _c, t_points: _p, t_lots: _l, total: _t, ...r }) => r as ExpiringPointsRow);
+  return {
+    rows: data,
+    totals,
+    range: { start_date: start, end_date: end },
+    meta: pageMeta(q.page, q.limit, totals.customers),
+  };
+}
+
+type ExpiringTotals = { t_customers: number; t_points: number; t_lots: number };
