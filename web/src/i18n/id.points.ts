@@ -52,6 +52,7 @@ export const messages: PointsMessages = {
       5: 'Pengurangan',
       6: 'Batal tukar',
       7: 'Koreksi',
+      8: 'Kedaluwarsa',
     },
     types: {
       1: 'Poin master (faktur)',
@@ -61,6 +62,7 @@ export const messages: PointsMessages = {
       5: 'Pengurangan poin',
       6: 'Pembatalan penukaran',
       7: 'Koreksi',
+      8: 'Poin kedaluwarsa',
     },
     statuses: { void: 'Dianulir', staff: 'Staf', system: 'Sistem' },
     sources: {
@@ -72,6 +74,7 @@ export const messages: PointsMessages = {
       deduction: 'Staf: pengurangan',
       manual: 'Staf: koreksi',
       import: 'Impor',
+      expiry: 'Proses kedaluwarsa',
     },
   },
   point_master: {
@@ -308,5 +311,52 @@ export const messages: PointsMessages = {
       total_spent: 'Dipakai',
       point_balance: 'Saldo',
     },
+  },
+  point_expiring_report: {
+    title: 'Laporan poin kedaluwarsa',
+    one: 'baris poin kedaluwarsa',
+    summary: 'Toko dengan poin yang kedaluwarsa dalam satu periode, dengan totalnya',
+    fields: {
+      expiry: 'Kedaluwarsa antara',
+      expiring_points: 'Poin kedaluwarsa',
+      lots: 'Lot',
+      first_expiry: 'Kedaluwarsa pertama',
+      last_expiry: 'Kedaluwarsa terakhir',
+      point_balance: 'Saldo sekarang',
+    },
+    texts: {
+      totals:
+        '{{customers}} toko, {{points}} poin dalam {{lots}} lot kedaluwarsa antara {{start}} dan {{end}}.',
+    },
+  },
+  point_settings: {
+    title: 'Pengaturan poin',
+    one: 'pengaturan poin',
+    actions: {
+      expiry_run: {
+        label: 'Jalankan kedaluwarsa sekarang',
+        title: 'Kedaluwarsakan poin yang lewat tanggalnya?',
+        message:
+          'Setiap toko dengan poin yang lewat tanggal kedaluwarsanya mendapat satu mutasi “Poin kedaluwarsa” yang mengambil tepat poin tersebut.',
+        confirm: 'Kedaluwarsakan poin',
+        done_one: 'Poin {{count}} toko kedaluwarsa.',
+        done_other: 'Poin {{count}} toko kedaluwarsa.',
+      },
+    },
+  },
+  point_lots: {
+    title: 'Lot poin',
+    expiring: '{{points}} poin kedaluwarsa pada {{date}}',
+    expiringTotal: 'Seluruhnya {{points}} poin punya tanggal kedaluwarsa.',
+    nothingExpires: 'Tidak ada poin toko ini yang kedaluwarsa.',
+    empty: 'Toko ini belum punya lot poin.',
+    earned_on: 'Diperoleh',
+    expires_on: 'Kedaluwarsa',
+    never: 'Tidak pernah',
+    points: 'Poin',
+    remaining: 'Sisa',
+    status: 'Status',
+    drawn: 'Dipakai oleh',
+    statuses: { open: 'Terbuka', spent: 'Habis', expired: 'Kedaluwarsa' },
   },
 };
