@@ -338,8 +338,7 @@ export const messages = {
         message:
           'Every store with points past their expiry date gets one “Expired points” movement taking exactly those points.',
         confirm: 'Expire the points',
-        done_one: 'Points of {{count}} store expired.',
-        done_other: 'Points of {{count}} stores expired.',
+        done: 'The expiry run took the expired points of {{count}} store(s).',
       },
     },
   },

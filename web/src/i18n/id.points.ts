@@ -339,8 +339,7 @@ export const messages: PointsMessages = {
         message:
           'Setiap toko dengan poin yang lewat tanggal kedaluwarsanya mendapat satu mutasi “Poin kedaluwarsa” yang mengambil tepat poin tersebut.',
         confirm: 'Kedaluwarsakan poin',
-        done_one: 'Poin {{count}} toko kedaluwarsa.',
-        done_other: 'Poin {{count}} toko kedaluwarsa.',
+        done: 'Proses kedaluwarsa mengambil poin kedaluwarsa dari {{count}} toko.',
       },
     },
   },
