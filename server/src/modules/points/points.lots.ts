@@ -172,32 +172,31 @@ export async function runExpiry(
 ): Promise<PointExpiryResult> {
   const batch = opts.batch ?? EXPIRY_BATCH;
   const asOf = jakartaDate();
-  let after = 0;
+  // The stores due, read once (one pass over the index of open dated lots); each batch then sums
+  // its stores again under their locks, so a store that changed since is taken exactly as it is then.
+  const due = (
+    await rows<{ customer_id: number }>(
+      db,
+      sql`select distinct customer_id from point_lots
+          where remaining > 0 and expires_on < current_date order by customer_id`,
+    )
+  ).map((r) => r.customer_id);
   const total = { customers: 0, points: 0, lots: 0 };
-  for (;;) {
-    const ids = (
-      await rows<{ customer_id: number }>(
-        db,
-        sql`select distinct customer_id from point_lots
-            where remaining > 0 and expires_on < current_date and customer_id > ${after}
-            order by customer_id limit ${batch}`,
-      )
-    ).map((r) => r.customer_id);
-    if (ids.length === 0) break;
-    after = ids[ids.length - 1];
+  for (let i = 0; i < due.length; i += batch) {
+    const ids = due.slice(i, i + batch);
     const done = await db.transaction(async (tx) => {
       const list = `{${ids.join(',')}}`;
       await rows(
         tx,
         sql`select 1 from customers where id = any(${list}::int[]) order by id for no key update`,
       );
-      const due = await rows<{ customer_id: number; points: number; lots: number }>(
+      const sums = await rows<{ customer_id: number; points: number; lots: number }>(
         tx,
         sql`select customer_id, sum(remaining)::int as points, count(*)::int as lots from point_lots
             where customer_id = any(${list}::int[]) and remaining > 0 and expires_on < current_date
             group by customer_id order by customer_id`,
       );
-      const movements: Movement[] = due.map((d) => ({
+      const movements: Movement[] = sums.map((d) => ({
         customerId: d.customer_id,
         pointType: POINT_TYPE.expiry,
         points: -d.points,
@@ -207,11 +206,11 @@ export async function runExpiry(
         createdBy: opts.by ?? null,
       }));
       await postMovements(tx, movements);
-      return due;
+      return sums;
     });
     total.customers += done.length;
-    total.points += done.reduce((s, d) => s + d.points, 0);
-    total.lots += done.reduce((s, d) => s + d.lots, 0);
+    total.points += done.reduce((n, d) => n + d.points, 0);
+    total.lots += done.reduce((n, d) => n + d.lots, 0);
   }
   return { ...total, as_of: asOf };
 }
