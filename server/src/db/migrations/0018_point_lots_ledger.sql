@@ -88,6 +88,7 @@ CREATE OR REPLACE FUNCTION point_lots_ins() RETURNS trigger LANGUAGE plpgsql AS 
 declare
   r record;
   months int;
+  expired int[];
 begin
   if point_lots_off() then return null; end if;
   perform 1 from customers where id in (select customer_id from point_lots_new where not void) order by id for no key update;
@@ -100,9 +101,35 @@ begin
       and not (n.point_type = 6 and n.reverses_id is not null
                and exists (select 1 from point_lot_draws d where d.ledger_id = n.reverses_id))
     order by n.id;
+  -- The expiry run's rows (type 8, one per store and statement) take every lot of their store past
+  -- its date, whole: set-based, as the run posts thousands at once. A row that does not equal its
+  -- store's expired points goes through the draw below (which refuses it).
+  with x as (
+    select n.id, n.customer_id, -n.points as need, count(*) over (partition by n.customer_id) as k
+    from point_lots_new n where not n.void and n.point_type = 8
+  ),
+  s as (
+    select x.id, x.customer_id from x
+    where x.k = 1 and x.need = (
+      select coalesce(sum(p.remaining), 0) from point_lots p
+      where p.customer_id = x.customer_id and p.remaining > 0 and p.expires_on < current_date and p.ledger_id < x.id)
+  ),
+  c as (
+    select s.id as ledger_id, p.id as lot_id, p.remaining
+    from s join point_lots p on p.customer_id = s.customer_id
+    where p.remaining > 0 and p.expires_on < current_date and p.ledger_id < s.id
+  ),
+  u as (
+    update point_lots p set remaining = p.remaining - c.remaining, updated_at = now() from c where p.id = c.lot_id
+  ),
+  i as (
+    insert into point_lot_draws (ledger_id, lot_id, amount)
+    select ledger_id, lot_id, remaining from c order by ledger_id, lot_id
+  )
+  select coalesce(array_agg(id), '{}') into expired from s;
   for r in
     select n.id, n.customer_id, n.point_type, n.points, n.reverses_id from point_lots_new n
-    where not n.void
+    where not n.void and not (n.id = any(expired))
       and (n.points < 0
            or (n.point_type = 6 and n.reverses_id is not null
                and exists (select 1 from point_lot_draws d where d.ledger_id = n.reverses_id)))
