@@ -46,6 +46,8 @@ export const POINT_TYPE = {
   redemption_revert: 6,
   /** A correction, either sign: by staff (source manual) or by a re-sent invoice (source invoice/promo). */
   correction: 7,
+  /** Points whose lots passed their expiry date, taken by the expiry run (one row per store and run). Always negative. */
+  expiry: 8,
 } as const;
 export type PointTypeValue = (typeof POINT_TYPE)[keyof typeof POINT_TYPE];
 /** Every point type, derived from POINT_TYPE (filters, checks). */
@@ -61,6 +63,7 @@ export const POINT_SOURCES = [
   'deduction',
   'manual',
   'import',
+  'expiry',
 ] as const;
 export const STAFF_POINT_SOURCES = ['inject', 'deduction', 'manual'] as const;
 /** Types a staff user may record through POST /point/ (and PUT /point/{id}). */
@@ -90,8 +93,8 @@ const qPointType = () =>
     z
       .number()
       .int()
-      .min(1, { error: 'must be a point type 1-7' })
-      .max(7, { error: 'must be a point type 1-7' })
+      .min(1, { error: 'must be a point type 1-8' })
+      .max(8, { error: 'must be a point type 1-8' })
       .optional(),
   );
 

@@ -152,6 +152,7 @@ export const POINT_TYPE_NAMES: Record<number, { id: string; en: string }> = {
   5: { id: 'Pengurangan poin', en: 'Points deduction' },
   6: { id: 'Pembatalan penukaran', en: 'Redemption reverted' },
   7: { id: 'Koreksi', en: 'Correction' },
+  8: { id: 'Poin kedaluwarsa', en: 'Expired points' },
 };
 
 /** GET /store/points: one live ledger row of the store. */

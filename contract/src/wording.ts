@@ -20,6 +20,7 @@ export const POINT_TYPE_WORDS = {
   5: { id: 'Pengurangan poin', en: 'Deduction' },
   6: { id: 'Pembatalan penukaran', en: 'Redemption revert' },
   7: { id: 'Koreksi', en: 'Correction' },
+  8: { id: 'Poin kedaluwarsa', en: 'Expired points' },
 } satisfies Record<number, Words>;
 
 /** A ledger row's status: void, written by staff (editable) or by the system. */

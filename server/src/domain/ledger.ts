@@ -14,9 +14,14 @@
 // - Set-based posting (`postMovements`) is all-or-nothing and applies each customer's movements in
 //   the order given, every intermediate balance at zero or more, exactly as if they were posted one
 //   by one, but in one statement whatever their number.
+// - Points come in lots (point_lots): every credit brings one in, every debit draws them soonest
+//   expiry first, then oldest earned, lots without expiry last; a revert gives back the same lots.
+//   Triggers on point_ledger keep them in the writing statement (migration 0018), so no function
+//   here writes them; a debit that the store's still-valid lots cannot cover answers 409 too.
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from '../db/client';
-import { ApiError, conflict, type Problem, problem } from '../http/errors';
+import { sqlState } from '../db/retry';
+import { ApiError, conflict, fromPgError, type Problem, problem } from '../http/errors';
 
 export type Movement = {
   customerId: number;
@@ -125,9 +130,10 @@ export async function postMovements(
     created_by: m.createdBy ?? null,
     entry_date: m.entryDate ?? null,
   }));
-  const [r] = await rows<{ posted: Posted[] | null; refused: Refused[] | null }>(
-    tx,
-    sql`with inp as (
+  const [r] = await lotsAnswer(
+    rows<{ posted: Posted[] | null; refused: Refused[] | null }>(
+      tx,
+      sql`with inp as (
           select * from json_to_recordset(${JSON.stringify(input)}::json) as m(
             ord int, id int, customer_id int, point_type smallint, points int, source text, reason text,
             reference text, invoice_document_no text, reverses_id int, created_by int, entry_date date)
@@ -141,9 +147,14 @@ export async function postMovements(
           select customer_id, (array_agg(prefix order by ord desc))[1] as d, least(0, min(prefix))::int as low
           from pre group by customer_id
         ),
+        -- The customers are locked in id order before any balance moves: two posts naming the same
+        -- customers never wait for each other in opposite orders (the lots' triggers lock the same way).
+        lk as materialized (
+          select id from customers where id in (select customer_id from deltas) order by id for no key update
+        ),
         upd as (
           update customers c set point_balance = c.point_balance + deltas.d
-          from deltas
+          from deltas join lk on lk.id = deltas.customer_id
           where c.id = deltas.customer_id and c.point_balance + deltas.low >= 0
           returning c.id, (c.point_balance - deltas.d)::int as start
         ),
@@ -167,11 +178,25 @@ export async function postMovements(
                            order by d.customer_id)
              from deltas d left join customers c on c.id = d.customer_id
             where d.customer_id not in (select id from upd)) as refused`,
+    ),
   );
   const refused = typeof r.refused === 'string' ? (JSON.parse(r.refused) as Refused[]) : r.refused;
   if (refused && refused.length > 0) throw refusal(refused, movements, opts);
   const posted = typeof r.posted === 'string' ? (JSON.parse(r.posted) as Posted[]) : (r.posted ?? []);
   return posted;
+}
+
+/**
+ * A statement that moves lots (the triggers of migration 0018): a debit its store's lots cannot
+ * cover (SQLSTATE LOT01) becomes the 409 naming the shortfall, for callers that read ApiErrors.
+ */
+async function lotsAnswer<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (sqlState(err) === 'LOT01') throw fromPgError(err) ?? err;
+    throw err;
+  }
 }
 
 /** One movement; see postMovements. */
@@ -236,7 +261,7 @@ export async function voidEntry(
 ): Promise<{ balance_after: number }> {
   if (entry.void) throw conflict(problem('already_void', { id: entry.id }));
   const balance = await moveBalance(tx, entry.customer_id, -entry.points);
-  await markVoid(tx, entry.id, by);
+  await lotsAnswer(markVoid(tx, entry.id, by));
   return { balance_after: balance };
 }
 
@@ -260,16 +285,29 @@ export async function correctEntry(
   by: number | null,
 ): Promise<{ id: number; balance_after: number }> {
   if (entry.void) throw conflict(problem('already_void', { id: entry.id }));
-  await markVoid(tx, entry.id, by);
   const balance = await moveBalance(tx, entry.customer_id, next.points - entry.points);
-  const [row] = await rows<{ id: number }>(
-    tx,
-    sql`insert into point_ledger
-          (customer_id, point_type, points, reference, reason, source, reverses_id, created_by, entry_date, balance_after)
-        values (${entry.customer_id}, ${next.point_type}, ${next.points}, ${next.reference}, ${next.reason},
-          ${next.source}, ${entry.id}, ${by}, ${next.entry_date}::date, ${balance})
-        returning id`,
-  );
+  const append = async () => {
+    const [row] = await rows<{ id: number }>(
+      tx,
+      sql`insert into point_ledger
+            (customer_id, point_type, points, reference, reason, source, reverses_id, created_by, entry_date, balance_after)
+          values (${entry.customer_id}, ${next.point_type}, ${next.points}, ${next.reference}, ${next.reason},
+            ${next.source}, ${entry.id}, ${by}, ${next.entry_date}::date, ${balance})
+          returning id`,
+    );
+    return row;
+  };
+  // The lots move in two steps (the void, the replacement); the one that adds to them goes first, so
+  // no step asks the lots for more than they hold: a credit corrected downwards after some of it was
+  // spent takes its points back only once the replacement lot is there.
+  let row: { id: number };
+  if (next.points > 0) {
+    row = await lotsAnswer(append());
+    await lotsAnswer(markVoid(tx, entry.id, by));
+  } else {
+    await lotsAnswer(markVoid(tx, entry.id, by));
+    row = await lotsAnswer(append());
+  }
   return { id: row.id, balance_after: balance };
 }
 

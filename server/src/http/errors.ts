@@ -121,6 +121,13 @@ export function fromPgError(err: unknown): ApiError | null {
     case '40001':
     case '40P01':
       return conflict(problem('concurrent_change'));
+    case 'LOT01': {
+      // A debit that its store's lots cannot cover (raised by point_lots_draw, migration 0018).
+      const p = JSON.parse(detail || '{}') as Record<string, string | number>;
+      return conflict(
+        problem('lots_short', { customer: p.customer, open: p.open, takes: p.takes, short: p.short }),
+      );
+    }
     default:
       return null;
   }

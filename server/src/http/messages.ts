@@ -556,6 +556,27 @@ const CATALOGUE = {
     id: (p) =>
       `poin tidak cukup: pelanggan ${p.customer} punya ${p.balance} poin dan gerakan ini mengambil ${p.takes}`,
   },
+  lots_short: {
+    en: (p) =>
+      `not enough points that are still valid: customer ${p.customer} has ${p.open} points it may use and this movement takes ${p.takes}, ${p.short} short (expired points wait for the expiry run)`,
+    id: (p) =>
+      `poin yang masih berlaku tidak cukup: pelanggan ${p.customer} punya ${p.open} poin yang bisa dipakai dan gerakan ini mengambil ${p.takes}, kurang ${p.short} (poin kedaluwarsa menunggu proses kedaluwarsa)`,
+  },
+  all_branches_only: fixed(
+    'only staff who see every branch may do this: it concerns every store',
+    'hanya staf yang melihat semua cabang yang boleh melakukan ini: ini menyangkut semua toko',
+  ),
+  settings_expire_from: {
+    en: (p) =>
+      `Points earned from ${p.date} on expire at the end of the month ${p.months} months after the month they were earned; points earned before keep their expiry dates.`,
+    id: (p) =>
+      `Poin yang diperoleh mulai ${p.date} kedaluwarsa pada akhir bulan ke-${p.months} setelah bulan perolehannya; poin yang diperoleh sebelumnya tetap dengan tanggal kedaluwarsanya.`,
+  },
+  settings_never_expire: {
+    en: (p) => `Points earned from ${p.date} on never expire; points earned before keep their expiry dates.`,
+    id: (p) =>
+      `Poin yang diperoleh mulai ${p.date} tidak pernah kedaluwarsa; poin yang diperoleh sebelumnya tetap dengan tanggal kedaluwarsanya.`,
+  },
   insufficient_points_invoice: {
     en: (p) =>
       `insufficient points: invoice ${p.invoices} takes ${p.takes} points back from customer ${p.customer}, who has ${p.balance}`,

@@ -6,3 +6,8 @@ import { lazy } from 'react';
 export const CustomerTargetsSlot = lazy(() =>
   import('../features/targets/customer-targets').then((m) => ({ default: m.CustomerTargets })),
 );
+
+/** The store's point lots and what expires next (features/points), a tab of the customer's page. */
+export const CustomerLotsSlot = lazy(() =>
+  import('../features/points/customer-lots').then((m) => ({ default: m.CustomerLots })),
+);

@@ -144,6 +144,23 @@ export const messages = {
     ...targets.pages,
     ...dashboards.pages,
     point_inject: { title: 'Inject points', summary: 'Give points to many stores at once, with a preview' },
+    point_settings: {
+      title: 'Points settings',
+      summary: 'When earned points expire, and the expiry run',
+      saved: 'Settings saved',
+      months: 'Months until points expire',
+      monthsHelp:
+        'Points expire at the end of the month this many months after the month they were earned (1–120). Empty: they never expire.',
+      never: 'Never',
+      notify: 'Days of notice',
+      notifyHelp: 'How many days before their points expire stores are told (0–365).',
+      appliesLater:
+        'A change applies to points earned from today on; points earned before keep their expiry dates.',
+      updatedBy: 'Last changed by {{name}}, {{at}}',
+      runTitle: 'Expiry run',
+      runHelp:
+        'Runs by itself every night. Running it now takes the points of every lot past its date, one movement per store; running it again takes nothing more.',
+    },
   },
   action: {
     title: '{{label}}?',

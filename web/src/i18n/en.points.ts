@@ -53,6 +53,7 @@ export const messages = {
       5: 'Deduction',
       6: 'Revert',
       7: 'Correction',
+      8: 'Expired',
     },
     types: wordsIn(POINT_TYPE_WORDS, 'en'),
     statuses: wordsIn(LEDGER_STATUS_WORDS, 'en'),
@@ -65,6 +66,7 @@ export const messages = {
       deduction: 'Staff: deduction',
       manual: 'Staff: correction',
       import: 'Import',
+      expiry: 'Expiry run',
     },
   },
   point_master: {
@@ -301,6 +303,52 @@ export const messages = {
       total_spent: 'Spent',
       point_balance: 'Balance',
     },
+  },
+  point_expiring_report: {
+    title: 'Expiring points report',
+    one: 'expiring points row',
+    summary: 'Stores with points expiring in a period, with totals',
+    fields: {
+      expiry: 'Expires between',
+      expiring_points: 'Expiring points',
+      lots: 'Lots',
+      first_expiry: 'First expiry',
+      last_expiry: 'Last expiry',
+      point_balance: 'Balance now',
+    },
+    texts: {
+      totals:
+        '{{customers}} stores, {{points}} points in {{lots}} lots expire between {{start}} and {{end}}.',
+    },
+  },
+  point_settings: {
+    title: 'Points settings',
+    one: 'points settings',
+    actions: {
+      expiry_run: {
+        label: 'Run the expiry now',
+        title: 'Expire the points past their date?',
+        message:
+          'Every store with points past their expiry date gets one “Expired points” movement taking exactly those points.',
+        confirm: 'Expire the points',
+        done: 'The expiry run took the expired points of {{count}} store(s).',
+      },
+    },
+  },
+  point_lots: {
+    title: 'Point lots',
+    expiring: '{{points}} points expire on {{date}}',
+    expiringTotal: '{{points}} points in all have an expiry date.',
+    nothingExpires: 'None of this store’s points expire.',
+    empty: 'This store has no point lots yet.',
+    earned_on: 'Earned',
+    expires_on: 'Expires',
+    never: 'Never',
+    points: 'Points',
+    remaining: 'Remaining',
+    status: 'Status',
+    drawn: 'Drawn by',
+    statuses: { open: 'Open', spent: 'Spent', expired: 'Expired' },
   },
 };
 

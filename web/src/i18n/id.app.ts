@@ -142,6 +142,23 @@ export const messages: AppMessages = {
     ...targets.pages,
     ...dashboards.pages,
     point_inject: { title: 'Injeksi poin', summary: 'Beri poin ke banyak toko sekaligus, dengan pratinjau' },
+    point_settings: {
+      title: 'Pengaturan poin',
+      summary: 'Kapan poin kedaluwarsa, dan proses kedaluwarsa',
+      saved: 'Pengaturan tersimpan',
+      months: 'Bulan sampai poin kedaluwarsa',
+      monthsHelp:
+        'Poin kedaluwarsa pada akhir bulan ke-sekian setelah bulan perolehannya (1–120). Kosong: tidak pernah kedaluwarsa.',
+      never: 'Tidak pernah',
+      notify: 'Hari pemberitahuan',
+      notifyHelp: 'Berapa hari sebelum poinnya kedaluwarsa toko diberi tahu (0–365).',
+      appliesLater:
+        'Perubahan berlaku untuk poin yang diperoleh mulai hari ini; poin yang diperoleh sebelumnya tetap dengan tanggal kedaluwarsanya.',
+      updatedBy: 'Terakhir diubah oleh {{name}}, {{at}}',
+      runTitle: 'Proses kedaluwarsa',
+      runHelp:
+        'Berjalan sendiri setiap malam. Menjalankannya sekarang mengambil poin dari setiap lot yang lewat tanggalnya, satu mutasi per toko; menjalankannya lagi tidak mengambil apa-apa lagi.',
+    },
   },
   action: {
     title: '{{label}}?',

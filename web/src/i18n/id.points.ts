@@ -54,6 +54,7 @@ export const messages: PointsMessages = {
       5: 'Pengurangan',
       6: 'Batal tukar',
       7: 'Koreksi',
+      8: 'Kedaluwarsa',
     },
     types: wordsIn(POINT_TYPE_WORDS, 'id'),
     statuses: wordsIn(LEDGER_STATUS_WORDS, 'id'),
@@ -66,6 +67,7 @@ export const messages: PointsMessages = {
       deduction: 'Staf: pengurangan',
       manual: 'Staf: koreksi',
       import: 'Impor',
+      expiry: 'Proses kedaluwarsa',
     },
   },
   point_master: {
@@ -302,5 +304,51 @@ export const messages: PointsMessages = {
       total_spent: 'Dipakai',
       point_balance: 'Saldo',
     },
+  },
+  point_expiring_report: {
+    title: 'Laporan poin kedaluwarsa',
+    one: 'baris poin kedaluwarsa',
+    summary: 'Toko dengan poin yang kedaluwarsa dalam satu periode, dengan totalnya',
+    fields: {
+      expiry: 'Kedaluwarsa antara',
+      expiring_points: 'Poin kedaluwarsa',
+      lots: 'Lot',
+      first_expiry: 'Kedaluwarsa pertama',
+      last_expiry: 'Kedaluwarsa terakhir',
+      point_balance: 'Saldo sekarang',
+    },
+    texts: {
+      totals:
+        '{{customers}} toko, {{points}} poin dalam {{lots}} lot kedaluwarsa antara {{start}} dan {{end}}.',
+    },
+  },
+  point_settings: {
+    title: 'Pengaturan poin',
+    one: 'pengaturan poin',
+    actions: {
+      expiry_run: {
+        label: 'Jalankan kedaluwarsa sekarang',
+        title: 'Kedaluwarsakan poin yang lewat tanggalnya?',
+        message:
+          'Setiap toko dengan poin yang lewat tanggal kedaluwarsanya mendapat satu mutasi “Poin kedaluwarsa” yang mengambil tepat poin tersebut.',
+        confirm: 'Kedaluwarsakan poin',
+        done: 'Proses kedaluwarsa mengambil poin kedaluwarsa dari {{count}} toko.',
+      },
+    },
+  },
+  point_lots: {
+    title: 'Lot poin',
+    expiring: '{{points}} poin kedaluwarsa pada {{date}}',
+    expiringTotal: 'Seluruhnya {{points}} poin punya tanggal kedaluwarsa.',
+    nothingExpires: 'Tidak ada poin toko ini yang kedaluwarsa.',
+    empty: 'Toko ini belum punya lot poin.',
+    earned_on: 'Diperoleh',
+    expires_on: 'Kedaluwarsa',
+    never: 'Tidak pernah',
+    points: 'Poin',
+    remaining: 'Sisa',
+    status: 'Status',
+    drawn: 'Dipakai oleh',
+    statuses: { open: 'Terbuka', spent: 'Habis', expired: 'Kedaluwarsa' },
   },
 };

@@ -62,14 +62,98 @@ export const point_ledger = pgTable(
     uniqueIndex('point_ledger_master_invoice_uq')
       .on(t.invoice_document_no)
       .where(sql`${t.point_type} = 1 and not ${t.void}`),
-    check('point_ledger_type_ck', sql`${t.point_type} between 1 and 7`),
+    check('point_ledger_type_ck', sql`${t.point_type} between 1 and 8`),
     check(
       'point_ledger_sign_ck',
-      sql`(${t.point_type} in (1, 2, 3, 6) and ${t.points} > 0) or (${t.point_type} in (4, 5) and ${t.points} < 0) or (${t.point_type} = 7 and ${t.points} <> 0)`,
+      sql`(${t.point_type} in (1, 2, 3, 6) and ${t.points} > 0) or (${t.point_type} in (4, 5, 8) and ${t.points} < 0) or (${t.point_type} = 7 and ${t.points} <> 0)`,
     ),
     check('point_ledger_source_ck', sql`${t.source} in (${inList(POINT_SOURCES)})`),
     check('point_ledger_void_ck', sql`${t.void} = (${t.voided_at} is not null)`),
     check('point_ledger_balance_after_ck', sql`${t.balance_after} is null or ${t.balance_after} >= 0`),
+  ],
+);
+
+/**
+ * A lot: the points one credit row brought in, what is left of them and until when they count.
+ * Every debit draws lots soonest expiry first, then oldest earned, lots without expiry last
+ * (point_lot_draws). Kept by triggers on point_ledger (migration 0020_point_lots_ledger), in the writing
+ * transaction: a store's balance always equals the sum of its lots' `remaining`.
+ */
+export const point_lots = pgTable(
+  'point_lots',
+  {
+    id: id(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** The credit row that brought the points in (ledger rows are never deleted; a test's cleanup may). */
+    ledger_id: integer('ledger_id')
+      .notNull()
+      .references(() => point_ledger.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+    /** Points not yet drawn: `points` minus the sum of this lot's draws. */
+    remaining: integer('remaining').notNull(),
+    earned_on: date('earned_on', { mode: 'string' }).notNull(),
+    /** Last day the points count; null: they never expire. */
+    expires_on: date('expires_on', { mode: 'string' }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('point_lots_ledger_uq').on(t.ledger_id),
+    // The drawing order of a store's open lots (FEFO), and the expiry run's search for lots past their date.
+    index('point_lots_open_idx')
+      .on(t.customer_id, t.expires_on, t.earned_on, t.id)
+      .where(sql`${t.remaining} > 0`),
+    index('point_lots_expiring_idx').on(t.expires_on).where(sql`${t.remaining} > 0`),
+    index('point_lots_customer_idx').on(t.customer_id, t.earned_on),
+    check('point_lots_points_ck', sql`${t.points} > 0`),
+    check('point_lots_remaining_ck', sql`${t.remaining} between 0 and ${t.points}`),
+  ],
+);
+
+/**
+ * What a ledger row took from (positive `amount`) or gave back to (negative) a lot: a debit's draws,
+ * a revert's or a debit's void giving the same lots back, a credit's void taking its points out.
+ */
+export const point_lot_draws = pgTable(
+  'point_lot_draws',
+  {
+    id: id(),
+    ledger_id: integer('ledger_id')
+      .notNull()
+      .references(() => point_ledger.id, { onDelete: 'cascade' }),
+    lot_id: integer('lot_id')
+      .notNull()
+      .references(() => point_lots.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    created_at: timestamptz('created_at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    index('point_lot_draws_ledger_idx').on(t.ledger_id),
+    index('point_lot_draws_lot_idx').on(t.lot_id),
+    check('point_lot_draws_amount_ck', sql`${t.amount} <> 0`),
+  ],
+);
+
+/** The points settings: one row (id 1). */
+export const point_settings = pgTable(
+  'point_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** Months after the earned month at whose end a lot expires; null: points never expire. */
+    expire_after_months: smallint('expire_after_months'),
+    /** How many days before they expire a store is told. */
+    notify_days_before: smallint('notify_days_before').notNull().default(30),
+    updated_by: integer('updated_by').references(() => staff_users.id, { onDelete: 'set null' }),
+    updated_at: timestamptz('updated_at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    check('point_settings_one_ck', sql`${t.id} = 1`),
+    check(
+      'point_settings_months_ck',
+      sql`${t.expire_after_months} is null or ${t.expire_after_months} between 1 and 120`,
+    ),
+    check('point_settings_notify_ck', sql`${t.notify_days_before} between 0 and 365`),
   ],
 );
 

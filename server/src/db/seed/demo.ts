@@ -16,7 +16,7 @@ import { couponSetupStatements, lotteryAndVouchersUnit } from './coupons';
 import { customersUnit } from './customers';
 import { buildOrganisation } from './organisation';
 import { DEMO_SCALE, type SeedContext, type SeedScale, type SeedUnit } from './plan';
-import { ledgerUnits, pointSetupStatements } from './points';
+import { ledgerUnits, pointLotsUnit, pointSetupStatements } from './points';
 import { productsUnit } from './products';
 import { invoiceUnits, orderUnits, vaPaymentsUnit } from './sales';
 import { targetsUnit } from './targets';
@@ -43,6 +43,7 @@ export function buildPlan(scale: SeedScale, ctx: SeedContext): SeedUnit[] {
     dropIndexes(ledger),
     ...ledgerUnits(scale, ctx),
     rebuildIndexes(ledger),
+    pointLotsUnit(),
     lotteryAndVouchersUnit(scale, ctx),
     contentUnit(ctx),
     targetsUnit(scale),

@@ -239,6 +239,8 @@ export function ledgerUnits(scale: SeedScale, ctx: SeedContext): SeedUnit[] {
     ledgerUnits.push({
       label: `points ledger, customers ${lo}-${hi} of ${C}`,
       statements: [
+        // The whole history goes in at once: the lots' triggers stand aside and pointLotsUnit converts it.
+        "set local lbo.point_lots = 'off'",
         // The rule of every item and customer type between consecutive rule boundary dates (the set of
         // active rules is constant inside such a span): the most specific one, as points.service does.
         `create temp table seed_rule_spans as
@@ -406,8 +408,14 @@ export function ledgerUnits(scale: SeedScale, ctx: SeedContext): SeedUnit[] {
                where ${inRange('customer_id')} and not void group by customer_id) s
          where c.id = s.customer_id`,
         'drop table seed_rule_spans, seed_lp, seed_ledger, seed_rdm, seed_ledger2',
+        "set local lbo.point_lots = 'on'",
       ],
     });
   }
   return ledgerUnits;
+}
+
+/** The lots of every store, from its whole history, set-based (as the migration converts a ledger). */
+export function pointLotsUnit(): SeedUnit {
+  return { label: 'point lots', statements: ['select point_lots_rebuild()'] };
 }

@@ -47,7 +47,7 @@ type Paged<T> = { rows: T[]; meta: ReturnType<typeof pageMeta> };
  * `grouping`: the statement groups a row per customer (store points): memory for that hash table,
  * and no parallel workers, whose start and merge cost more than they save on these few rows a customer.
  */
-async function reportRows<T>(db: Db, query: SQL, grouping = false): Promise<T[]> {
+export async function reportRows<T>(db: Db, query: SQL, grouping = false): Promise<T[]> {
   return inReport(db, grouping, (tx) => rows<T>(tx, query));
 }
 
@@ -76,7 +76,7 @@ async function inReport<T>(
 
 const where = (cond: SQL | undefined) => (cond ? sql`where ${cond}` : sql``);
 
-function order(
+export function order(
   sortMap: Record<string, SQL>,
   allowed: readonly string[],
   q: ReportFilters,
@@ -91,7 +91,7 @@ function order(
  * Conditions on customers `c` (scope, branch, region, customer filters, search) and what they need
  * joined: branches `b` for a region filter, regions `r` for a region group filter.
  */
-function customerFilters(
+export function customerFilters(
   req: FastifyRequest,
   q: ReportFilters,
   extraSearch?: SQL,
@@ -124,9 +124,9 @@ function customerFilters(
 }
 
 /** Names for a page's customers: joins on the page `p` (with `customer_id`). */
-const NAME_COLUMNS = sql`c.customer_code, c.customer_name, c.branch_id, b.name as branch_name,
+export const NAME_COLUMNS = sql`c.customer_code, c.customer_name, c.branch_id, b.name as branch_name,
   b.region_id, r.name as region_name, r.region_group_id, rg.name as region_group_name`;
-const NAME_JOINS = sql`join customers c on c.id = p.customer_id
+export const NAME_JOINS = sql`join customers c on c.id = p.customer_id
   join branches b on b.id = c.branch_id
   join regions r on r.id = b.region_id
   join region_groups rg on rg.id = r.region_group_id`;

@@ -27,6 +27,7 @@ import { registerReportExport } from '../../resources/export';
 import { registerImport } from '../../resources/imports';
 import { loadRecord } from '../../resources/records';
 import { pointInjectDef } from './points.inject';
+import { registerPointLotRoutes } from './points.lots.routes';
 import { customerBalances, pointsTracking, type ReportFilters, storePoints } from './points.reports';
 import { pointLedgerResource } from './points.resource';
 import { balanceOf, correctMovement, createManualMovement, voidMovement } from './points.service';
@@ -190,6 +191,9 @@ export function registerPointRoutes(app: FastifyInstance, db: Db): void {
     contract: storePointsContract,
     page: (req, q) => storePoints(db, req, q as unknown as ReportFilters),
   });
+
+  // Points that expire: settings, lots, the expiry run and its timer.
+  registerPointLotRoutes(app, db);
 
   // The promo's photo: uploaded first, its URL then saved as `photo` by POST/PUT /point_promo/.
   registerPhotoUpload(app, '/point_promo/photo', { area: 'point', folder: 'point_promo', tag: 'point' });

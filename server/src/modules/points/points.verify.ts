@@ -35,6 +35,62 @@ export async function verifyBalances(
   return r;
 }
 
+export type LotCheck = {
+  /** Customers whose cached balance differs from the sum of their lots' remaining points. */
+  customers: { customer_id: number; customer_code: string; cached: number; lots: number }[];
+  /** Lots whose remaining differs from their points minus their draws, or lies outside 0..points. */
+  lots_inconsistent: number;
+  /** Live credit rows without their lot. */
+  credits_without_lot: number;
+};
+
+/**
+ * The lots (migration 0018) against the balances and their own draws: every balance equals the sum
+ * of its open lots' remaining points, and every lot's remaining is its points minus what was drawn.
+ */
+export async function verifyLots(db: DbOrTx): Promise<LotCheck> {
+  const [r] = await rows<LotCheck>(
+    db,
+    sql`with lots as (select customer_id, sum(remaining)::bigint as total from point_lots group by customer_id),
+        cmp as (
+          select c.id as customer_id, c.customer_code, c.point_balance::bigint as cached, coalesce(l.total, 0)::bigint as lots
+          from customers c left join lots l on l.customer_id = c.id
+        ),
+        drawn as (select lot_id, sum(amount)::bigint as amount from point_lot_draws group by lot_id)
+        select
+          coalesce((select json_agg(json_build_object('customer_id', customer_id, 'customer_code', customer_code,
+                                                     'cached', cached, 'lots', lots) order by customer_id)
+                    from cmp where cached <> lots), '[]'::json) as customers,
+          (select count(*) from point_lots p left join drawn d on d.lot_id = p.id
+            where p.remaining <> p.points - coalesce(d.amount, 0) or p.remaining < 0 or p.remaining > p.points)::int
+            as lots_inconsistent,
+          (select count(*) from point_ledger l
+            where not l.void and l.points > 0 and not (l.point_type = 6 and l.reverses_id is not null)
+              and not exists (select 1 from point_lots p where p.ledger_id = l.id))::int as credits_without_lot`,
+  );
+  const customers = typeof r.customers === 'string' ? JSON.parse(r.customers) : r.customers;
+  return { ...r, customers };
+}
+
+/** Whether the lot check found any difference. */
+export const lotsDiffer = (c: LotCheck) =>
+  c.customers.length + c.lots_inconsistent + c.credits_without_lot > 0;
+
+export function formatLotCheck(c: LotCheck): string[] {
+  if (!lotsDiffer(c)) {
+    return ["points:verify: every balance equals its open lots' remaining points, and every lot its draws."];
+  }
+  return [
+    `points:verify: the lots differ: ${c.customers.length} balances from their lots, ${c.lots_inconsistent} lots from their draws, ${c.credits_without_lot} credits without a lot (repair: select point_lots_rebuild())`,
+    ...c.customers
+      .slice(0, 50)
+      .map(
+        (d) =>
+          `  ${String(d.customer_id).padStart(11)}  ${d.customer_code.padEnd(16).slice(0, 16)}  balance ${d.cached}  lots ${d.lots}`,
+      ),
+  ];
+}
+
 export function formatDifferences(result: Awaited<ReturnType<typeof verifyBalances>>): string[] {
   if (result.differences.length === 0) {
     return [`points:verify: ${result.customers} customer balances match the ledger.`];

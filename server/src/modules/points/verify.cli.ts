@@ -1,4 +1,5 @@
-// `npm run points:verify`: recomputes every balance and the report summaries from the ledger and prints the differences.
+// `npm run points:verify`: recomputes every balance and the report summaries from the ledger, checks every
+// balance against its lots' remaining points, and prints the differences.
 // Exit 0: all match; 1: differences found; 2: the check could not run. On the embedded database it
 // refuses while the server runs (one process per DATA_DIR): run it against a stopped server or a
 // PostgreSQL server (DATABASE_URL).
@@ -7,9 +8,12 @@ import { type Database, openDatabase } from '../../db/client';
 import { DataDirLockedError } from '../../db/lock';
 import {
   formatDifferences,
+  formatLotCheck,
   formatSummaryCheck,
+  lotsDiffer,
   summaryDiffers,
   verifyBalances,
+  verifyLots,
   verifyReportSummary,
 } from './points.verify';
 
@@ -33,7 +37,9 @@ async function main(): Promise<number> {
     const summary = await verifyReportSummary(database.db);
     const summaryBad = summaryDiffers(summary);
     (summaryBad ? console.error : console.log)(formatSummaryCheck(summary));
-    return result.differences.length > 0 || summaryBad ? 1 : 0;
+    const lots = await verifyLots(database.db);
+    (lotsDiffer(lots) ? console.error : console.log)(formatLotCheck(lots).join('\n'));
+    return result.differences.length > 0 || summaryBad || lotsDiffer(lots) ? 1 : 0;
   } finally {
     await database.close();
   }

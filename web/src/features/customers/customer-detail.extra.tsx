@@ -16,7 +16,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconActivity, IconChartBar, IconMapPin } from '@tabler/icons-react';
+import { IconActivity, IconChartBar, IconHourglass, IconMapPin } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -24,7 +24,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api-client';
 import { resourceKeys } from '../../app/query-keys';
-import { CustomerTargetsSlot } from '../../app/slots';
+import { CustomerLotsSlot, CustomerTargetsSlot } from '../../app/slots';
 import { ErrorAlert } from '../../components/feedback/error-alert';
 import { formatDate, formatNumber } from '../../components/resource/format';
 import { fetchSelect, fillPath, selectSource } from '../../components/resource/resource-api';
@@ -278,6 +278,9 @@ export function CustomerDetailExtra({ record, data }: { record: Row; data: Row }
             <Tabs.Tab value="activity" leftSection={<IconActivity size={16} />}>
               {t(k('activityTab'))}
             </Tabs.Tab>
+            <Tabs.Tab value="point_lots" leftSection={<IconHourglass size={16} />}>
+              {t('resources.point_lots.title')}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="targets">
             <TargetsPanel detail={detail} lang={lang} t={t} />
@@ -292,6 +295,11 @@ export function CustomerDetailExtra({ record, data }: { record: Row; data: Row }
           </Tabs.Panel>
           <Tabs.Panel value="activity">
             <ActivityPanel customerId={id} t={t} />
+          </Tabs.Panel>
+          <Tabs.Panel value="point_lots">
+            <Suspense fallback={<Loader size="sm" />}>
+              <CustomerLotsSlot customerId={id} />
+            </Suspense>
           </Tabs.Panel>
         </Tabs>
       ) : (

@@ -28,6 +28,7 @@ const TYPE_COLORS: Record<string, string> = {
   '5': 'red',
   '6': 'cyan',
   '7': 'gray',
+  '8': 'yellow',
 };
 
 /** The type as a badge: its short name, the full one on hover and for screen readers. */

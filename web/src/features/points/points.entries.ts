@@ -8,10 +8,12 @@ import {
   IconChartBar,
   IconCoins,
   IconGift,
+  IconHourglass,
   IconListDetails,
   IconReceipt2,
   IconRoute,
   IconScale,
+  IconSettings,
   IconSparkles,
   IconWallet,
 } from '@tabler/icons-react';
@@ -55,6 +57,16 @@ export const pointScreens: ScreenEntry[] = [
     group: 'loyalty',
     icon: IconCoins,
     load: () => import('./point-inject.page').then((m) => ({ page: m.PointInjectPage })),
+  },
+  // The expiry of points: settings and the expiry run.
+  {
+    kind: 'page',
+    name: 'point_settings',
+    path: 'point-settings',
+    area: 'point',
+    group: 'loyalty',
+    icon: IconSettings,
+    load: () => import('./point-settings.page').then((m) => ({ page: m.PointSettingsPage })),
   },
   {
     name: 'point_ledger',
@@ -112,6 +124,14 @@ export const pointScreens: ScreenEntry[] = [
     group: 'reports',
     icon: IconBuildingStore,
     load: () => import('./point-store-report.resource'),
+  },
+  {
+    name: 'point_expiring_report',
+    path: 'expiring-points-report',
+    area: 'point',
+    group: 'reports',
+    icon: IconHourglass,
+    load: () => import('./point-expiring-report.resource'),
   },
   {
     name: 'point_customer_balance',
