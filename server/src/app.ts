@@ -308,9 +308,11 @@ export async function buildApp({
     app.decorate('uploads', store);
     app.get(`${UPLOADS_URL_PREFIX}*`, async (req, reply) => {
       const rel = (req.params as { '*': string })['*'];
-      const object = isStoredName(rel) ? await store.download(rel) : null;
+      const ifNoneMatch = req.headers['if-none-match'];
+      const object = isStoredName(rel) ? await store.download(rel, ifNoneMatch) : null;
       if (!object) return reply.callNotFound();
       reply.header('cache-control', UPLOADS_CACHE_CONTROL);
+      if (object === 'not-modified') return reply.code(304).header('etag', ifNoneMatch).send();
       if (object.contentType) reply.type(object.contentType);
       if (object.contentLength !== undefined) reply.header('content-length', object.contentLength);
       if (object.etag) reply.header('etag', object.etag);

@@ -123,6 +123,12 @@ describe('uploads in an S3-compatible bucket', () => {
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('public, max-age=2592000, immutable');
     expect(Number(res.headers['content-length'])).toBe(PNG.length);
+    const etag = res.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]+"$/);
+    const again = await h.app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers['cache-control']).toBe('public, max-age=2592000, immutable');
 
     for (const missing of [
       '/uploads/point_promo/00000000-0000-4000-8000-000000000000.png',

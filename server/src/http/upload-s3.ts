@@ -89,16 +89,21 @@ export class S3UploadStore extends UploadStore {
 
   protected async get(rel: string): Promise<Buffer | null> {
     const object = await this.download(rel);
-    if (!object) return null;
+    if (!object || object === 'not-modified') return null;
     const chunks: Buffer[] = [];
     for await (const chunk of object.body) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
   }
 
-  /** The object as a stream with its headers, or null when the bucket has no such key. */
-  async download(rel: string): Promise<S3Download | null> {
+  /**
+   * The object as a stream with its headers, null when the bucket has no such key, or 'not-modified'
+   * when `ifNoneMatch` is its ETag (a browser revalidating gets a 304 without the bytes crossing twice).
+   */
+  async download(rel: string, ifNoneMatch?: string): Promise<S3Download | 'not-modified' | null> {
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: rel }));
+      const out = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: rel, IfNoneMatch: ifNoneMatch }),
+      );
       return {
         body: out.Body as Readable,
         contentType: out.ContentType,
@@ -108,6 +113,9 @@ export class S3UploadStore extends UploadStore {
       };
     } catch (err) {
       if (isMissing(err)) return null;
+      if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 304) {
+        return 'not-modified';
+      }
       throw err;
     }
   }
