@@ -27,7 +27,13 @@ import { requestLang } from './http/messages';
 import { createCounterStore, registerRateLimits } from './http/rate-limit';
 import type { RouteScope } from './http/scope';
 import { createSerializerCompiler } from './http/serializer';
-import { MAX_UPLOAD_BYTES, UPLOADS_URL_PREFIX, UploadStore } from './http/uploads';
+import {
+  isStoredName,
+  LocalUploadStore,
+  MAX_UPLOAD_BYTES,
+  UPLOADS_CACHE_CONTROL,
+  UPLOADS_URL_PREFIX,
+} from './http/uploads';
 import { AuthService } from './modules/auth/auth.service';
 import { registerModules } from './modules/index';
 import { StoreAuthService } from './modules/store/store.auth';
@@ -294,19 +300,39 @@ export async function buildApp({
     },
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
-  // Uploaded images: stored under generated names, served read-only (no listing, no writes) at /uploads/.
-  mkdirSync(config.uploadDir, { recursive: true });
-  app.decorate('uploads', new UploadStore(config.uploadDir, config.publicUrl));
-  await app.register(fastifyStatic, {
-    root: config.uploadDir,
-    prefix: UPLOADS_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    maxAge: '30d',
-    immutable: true,
-  });
+  // Uploaded images: stored under generated names, served read-only (no listing, no writes) at /uploads/,
+  // from the local folder or the bucket alike, with the same caching (a name is never reused).
+  if (config.storage.kind === 's3') {
+    const { S3UploadStore } = await import('./http/upload-s3');
+    const store = S3UploadStore.fromSettings(config.storage, config.publicUrl);
+    app.decorate('uploads', store);
+    app.get(`${UPLOADS_URL_PREFIX}*`, async (req, reply) => {
+      const rel = (req.params as { '*': string })['*'];
+      const ifNoneMatch = req.headers['if-none-match'];
+      const object = isStoredName(rel) ? await store.download(rel, ifNoneMatch) : null;
+      if (!object) return reply.callNotFound();
+      reply.header('cache-control', UPLOADS_CACHE_CONTROL);
+      if (object === 'not-modified') return reply.code(304).header('etag', ifNoneMatch).send();
+      if (object.contentType) reply.type(object.contentType);
+      if (object.contentLength !== undefined) reply.header('content-length', object.contentLength);
+      if (object.etag) reply.header('etag', object.etag);
+      if (object.lastModified) reply.header('last-modified', object.lastModified.toUTCString());
+      return reply.send(object.body);
+    });
+  } else {
+    mkdirSync(config.uploadDir, { recursive: true });
+    app.decorate('uploads', new LocalUploadStore(config.uploadDir, config.publicUrl));
+    await app.register(fastifyStatic, {
+      root: config.uploadDir,
+      prefix: UPLOADS_URL_PREFIX,
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      maxAge: '30d',
+      immutable: true,
+    });
+  }
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

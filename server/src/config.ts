@@ -55,6 +55,20 @@ export const ConfigSchema = z
     REDIS_URL: unsetWhenEmpty(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')),
     /** Prefix of the limit keys in Redis, so several deployments (or tests) can share one server. */
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('lbo:'),
+    /** Where uploaded files live: the local folder (UPLOAD_DIR) or an S3-compatible bucket. */
+    STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: unsetWhenEmpty(z.string().min(3).max(63)),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** A non-AWS service (MinIO, R2, ...); unset: AWS's own address for the region. */
+    S3_ENDPOINT: unsetWhenEmpty(z.url()),
+    /** `bucket` in the path instead of the host name, as most self-hosted services want. */
+    S3_FORCE_PATH_STYLE: flag,
+    AWS_ACCESS_KEY_ID: unsetWhenEmpty(z.string().min(1)),
+    AWS_SECRET_ACCESS_KEY: unsetWhenEmpty(z.string().min(1)),
+  })
+  .refine((e) => e.STORAGE !== 's3' || e.S3_BUCKET !== undefined, {
+    path: ['S3_BUCKET'],
+    message: 'required when STORAGE=s3',
   })
   .transform((e) => {
     const dataDir = path.resolve(e.DATA_DIR);
@@ -83,6 +97,21 @@ export const ConfigSchema = z
       rateLimitStore: e.REDIS_URL
         ? ({ kind: 'redis', url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } as const)
         : ({ kind: 'postgres' } as const),
+      storage:
+        e.STORAGE === 's3' && e.S3_BUCKET
+          ? ({
+              kind: 's3',
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              endpoint: e.S3_ENDPOINT,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+              // Both or neither: with neither the SDK finds credentials itself (a role, shared files).
+              credentials:
+                e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+                  ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
+                  : undefined,
+            } as const)
+          : ({ kind: 'local' } as const),
     };
   });
 

@@ -11,7 +11,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jakartaToday, monthOf } from '../src/http/dates';
 import { registerErrorHandling } from '../src/http/errors';
-import { MAX_UPLOAD_BYTES, registerPhotoUpload, UploadStore } from '../src/http/uploads';
+import { LocalUploadStore, MAX_UPLOAD_BYTES, registerPhotoUpload } from '../src/http/uploads';
 import {
   countRows,
   makeActivity,
@@ -428,7 +428,7 @@ describe('PUT /web/customer/id/{id}', () => {
   });
 
   it('should not keep the photo of a refused edit', async () => {
-    const dir = path.join(h.app.uploads.dir, 'customer');
+    const dir = path.join((h.app.uploads as LocalUploadStore).dir, 'customer');
     const { readdirSync, existsSync } = await import('node:fs');
     const count = () => (existsSync(dir) ? readdirSync(dir).length : 0);
     const before = count();
@@ -658,7 +658,7 @@ describe('POST .../photo helper', () => {
     app.setSerializerCompiler(serializerCompiler);
     registerErrorHandling(app);
     await app.register(multipartPlugin, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-    app.decorate('uploads', new UploadStore(dir, 'https://cdn.example.com'));
+    app.decorate('uploads', new LocalUploadStore(dir, 'https://cdn.example.com'));
     registerPhotoUpload(app, '/thing/photo', { area: 'content', folder: 'thing' });
     await app.ready();
     try {

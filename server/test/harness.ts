@@ -10,7 +10,7 @@ import { deserialize } from 'node:v8';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { type Config, loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
 import { ADMIN, type Fixture, seedFixture } from './fixtures';
 import { adminQuery, databaseUrl, type TestTemplate } from './global-setup';
@@ -47,7 +47,9 @@ function templateFor(kind: TestTemplate['kind']): TestTemplate | undefined {
   return template?.kind === kind ? template : undefined;
 }
 
-export async function createHarness(opts: { seed?: boolean } = {}): Promise<Harness> {
+export async function createHarness(
+  opts: { seed?: boolean /** Settings over the test defaults. */; config?: Partial<Config> } = {},
+): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lbo-test-'));
   const seed = opts.seed !== false;
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -77,6 +79,7 @@ export async function createHarness(opts: { seed?: boolean } = {}): Promise<Harn
       // Tests walk hundreds of routes a second as one user: the per-user limit still counts every
       // call (its statements run), but so high that only rate-limit.test.ts, with its own, meets it.
       userRateLimit: 1_000_000,
+      ...opts.config,
     },
   );
   const app = await buildApp({ config, database, logger: false });

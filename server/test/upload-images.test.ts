@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UploadStore } from '../src/http/uploads';
+import { LocalUploadStore } from '../src/http/uploads';
 import { createHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -146,7 +146,7 @@ describe("an image field holds this server's own upload only", () => {
   it('should take exactly the public address the upload answered when PUBLIC_URL is set', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'lbo-public-'));
     try {
-      const store = new UploadStore(dir, 'https://loyalty.example.com/api/');
+      const store = new LocalUploadStore(dir, 'https://loyalty.example.com/api/');
       const { url, path: rel } = await store.save(
         { buffer: PNG, mime: 'image/png', ext: 'png', field: 'photo' },
         'coupon',
@@ -171,7 +171,7 @@ describe("an image field holds this server's own upload only", () => {
 
 describe('upload sweep', () => {
   it('should remove day-old files no record refers to and keep the others', async () => {
-    const dir = h.app.uploads.dir;
+    const dir = (h.app.uploads as LocalUploadStore).dir;
     const referenced = await uploadPhoto();
     await h.call(admin, 'POST', '/point_promo/', promo({ photo: referenced }));
     const orphanUrl = await uploadPhoto();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { role_group_roles, roles } from '../src/db/schema/staff';
+import type { LocalUploadStore } from '../src/http/uploads';
 import { makeCustomer } from './factories';
 import { BRANCH_USER } from './fixtures';
 import { createHarness, type Harness } from './harness';
@@ -172,7 +173,10 @@ describe('POST /upload/', () => {
     });
     expect(d.file_url).toMatch(/^\/uploads\/store_photos\/.+\.jpg$/);
     expect(d.thumbnail_url).toMatch(/^\/uploads\/store_photo_thumbs\/.+\.webp$/);
-    const thumbPath = path.join(h.app.uploads.dir, h.app.uploads.relPathOf(d.thumbnail_url)!);
+    const thumbPath = path.join(
+      (h.app.uploads as LocalUploadStore).dir,
+      h.app.uploads.relPathOf(d.thumbnail_url)!,
+    );
     expect(existsSync(thumbPath)).toBe(true);
     const meta = await sharp(thumbPath).metadata();
     expect(meta.format).toBe('webp');

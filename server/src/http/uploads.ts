@@ -1,7 +1,8 @@
 // Image uploads (CONTRACT.md section 6), shared by every area that takes a photo or an image:
 // - reading a multipart request (a JSON text field `form_data` and at most one image file),
 // - judging the file by its content (JPEG, PNG or WebP, at most 5 MiB; else 415 / 413),
-// - storing it under a generated name in the upload folder, served read-only at /uploads/,
+// - storing it under a generated name in the upload store (a local folder or an S3-compatible bucket),
+//   served read-only at /uploads/,
 // - a preValidation hook that lets a JSON route also take multipart (its body schema validates form_data),
 // - and the plain `POST .../photo` route answering {data: {url, path}}.
 import { randomUUID } from 'node:crypto';
@@ -30,6 +31,9 @@ const STORED_NAME =
   /^[a-z0-9_-]+\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
 /** Such a name at the end of a stored value, after `/uploads/`. */
 const STORED_TAIL = new RegExp(`${UPLOADS_URL_PREFIX}(${STORED_NAME.source.slice(1, -1)})$`);
+
+/** How long clients and caches keep an upload: its name is never reused, so for good (30 days). */
+export const UPLOADS_CACHE_CONTROL = 'public, max-age=2592000, immutable';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES: Readonly<Record<string, string>> = {
@@ -65,20 +69,38 @@ declare module 'fastify' {
   }
 }
 
-/** Local-folder storage; an S3-compatible store would implement the same two methods. */
-export class UploadStore {
+/** An object a store holds: its path (`<kind>/<name>`) and when it was written. */
+export type StoredObject = { rel: string; modifiedMs: number };
+
+/**
+ * Where uploaded files live: the local folder (LocalUploadStore) or an S3-compatible bucket
+ * (S3UploadStore in upload-s3.ts). Records hold `/uploads/<kind>/<name>` whichever store holds the
+ * bytes, so the two can be swapped (after `npm run uploads:to-s3`) without touching a row. Naming,
+ * the url rules and the sweep live here once; a store only moves bytes.
+ */
+export abstract class UploadStore {
+  abstract readonly kind: 'local' | 's3';
+
   constructor(
-    readonly dir: string,
     /** PUBLIC_URL ('' for same-origin URLs). */
     readonly publicUrl = '',
   ) {}
 
+  /** Writes a new object (names are fresh UUIDs, so it never replaces one). */
+  protected abstract put(rel: string, buffer: Buffer, mime: string): Promise<void>;
+  /** The bytes of an object, or null when there is none. */
+  protected abstract get(rel: string): Promise<Buffer | null>;
+  /** Whether an object exists. */
+  protected abstract has(rel: string): Promise<boolean>;
+  /** Deletes an object; a missing one is not an error. */
+  protected abstract delete(rel: string): Promise<void>;
+  /** Every object held, for the sweep and the copy to a bucket. */
+  abstract list(): AsyncIterable<StoredObject>;
+
   async save(image: UploadedImage, folder: string): Promise<StoredUpload> {
     const safeFolder = folder.toLowerCase().replace(/[^a-z0-9_-]+/g, '_') || 'misc';
     const rel = `${safeFolder}/${randomUUID()}.${image.ext}`;
-    const abs = path.join(this.dir, rel);
-    await mkdir(path.dirname(abs), { recursive: true });
-    await writeFile(abs, image.buffer, { flag: 'wx' });
+    await this.put(rel, image.buffer, image.mime);
     return { url: `${this.publicUrl.replace(/\/$/, '')}${UPLOADS_URL_PREFIX}${rel}`, path: rel };
   }
 
@@ -95,31 +117,13 @@ export class UploadStore {
     else if (base !== '' && url.startsWith(`${base}${UPLOADS_URL_PREFIX}`)) rest = url.slice(base.length);
     else return null;
     const rel = rest.slice(UPLOADS_URL_PREFIX.length);
-    return STORED_NAME.test(rel) ? rel : null;
+    return isStoredName(rel) ? rel : null;
   }
 
-  /**
-   * Whether a url names a file this server stored (an image field may only hold such a url): its
-   * path resolved, symbolic links too, stays inside the upload folder, and is a file.
-   */
+  /** Whether a url names a file this server stored (an image field may only hold such a url). */
   async exists(url: string): Promise<boolean> {
-    return (await this.fileOf(url)) !== null;
-  }
-
-  /** The real path of a stored file a url names (see `exists`), or null. */
-  private async fileOf(url: string): Promise<string | null> {
     const rel = this.relPathOf(url);
-    if (!rel) return null;
-    const root = path.resolve(this.dir);
-    const abs = path.resolve(root, rel);
-    if (!abs.startsWith(root + path.sep)) return null;
-    try {
-      const [realRoot, real] = await Promise.all([realpath(root), realpath(abs)]);
-      if (!real.startsWith(realRoot + path.sep)) return null;
-      return (await stat(real)).isFile() ? real : null;
-    } catch {
-      return null;
-    }
+    return rel !== null && (await this.has(rel));
   }
 
   /**
@@ -127,8 +131,18 @@ export class UploadStore {
    * into a record that needs its size, type or a thumbnail); null when the url names no such file.
    */
   async read(url: string): Promise<Buffer | null> {
-    const file = await this.fileOf(url);
-    return file ? readFile(file).catch(() => null) : null;
+    const rel = this.relPathOf(url);
+    return rel ? this.get(rel) : null;
+  }
+
+  /** The bytes of a stored file by its path (`<kind>/<name>`), or null. */
+  async readPath(rel: string): Promise<Buffer | null> {
+    return isStoredName(rel) ? this.get(rel) : null;
+  }
+
+  /** Removes a file stored by `save` (used when the write it belonged to fails). */
+  async remove(rel: string): Promise<void> {
+    if (isStoredName(rel)) await this.delete(rel);
   }
 
   /**
@@ -161,29 +175,80 @@ export class UploadStore {
     const cutoff = Date.now() - olderThanMs;
     let removed = 0;
     let kept = 0;
+    for await (const { rel, modifiedMs } of this.list()) {
+      if (modifiedMs >= cutoff || referenced.has(rel)) {
+        kept++;
+        continue;
+      }
+      await this.delete(rel).catch(() => {});
+      removed++;
+    }
+    return { removed, kept };
+  }
+}
+
+/** Whether a path has the shape `save` gives (`<kind>/<uuid>.<ext>`), so it can name nothing else. */
+export function isStoredName(rel: string): boolean {
+  return STORED_NAME.test(rel);
+}
+
+/** The local folder, served read-only by @fastify/static at /uploads/. */
+export class LocalUploadStore extends UploadStore {
+  readonly kind = 'local' as const;
+
+  constructor(
+    readonly dir: string,
+    publicUrl = '',
+  ) {
+    super(publicUrl);
+  }
+
+  protected async put(rel: string, buffer: Buffer): Promise<void> {
+    const abs = path.join(this.dir, rel);
+    await mkdir(path.dirname(abs), { recursive: true });
+    await writeFile(abs, buffer, { flag: 'wx' });
+  }
+
+  protected async has(rel: string): Promise<boolean> {
+    return (await this.fileOf(rel)) !== null;
+  }
+
+  protected async get(rel: string): Promise<Buffer | null> {
+    const file = await this.fileOf(rel);
+    return file ? readFile(file).catch(() => null) : null;
+  }
+
+  /** The real path of a stored file: resolved, symbolic links too, inside the folder, and a file; or null. */
+  private async fileOf(rel: string): Promise<string | null> {
+    const root = path.resolve(this.dir);
+    const abs = path.resolve(root, rel);
+    if (!abs.startsWith(root + path.sep)) return null;
+    try {
+      const [realRoot, real] = await Promise.all([realpath(root), realpath(abs)]);
+      if (!real.startsWith(realRoot + path.sep)) return null;
+      return (await stat(real)).isFile() ? real : null;
+    } catch {
+      return null;
+    }
+  }
+
+  protected async delete(rel: string): Promise<void> {
+    const abs = path.resolve(this.dir, rel);
+    if (!abs.startsWith(path.resolve(this.dir) + path.sep)) return;
+    await unlink(abs).catch(() => {});
+  }
+
+  /** The files one folder deep (`<kind>/<name>`), the only place `save` writes. */
+  async *list(): AsyncIterable<StoredObject> {
     const folders = await readdir(this.dir, { withFileTypes: true }).catch(() => []);
     for (const folder of folders.filter((f) => f.isDirectory())) {
       for (const file of await readdir(path.join(this.dir, folder.name), { withFileTypes: true })) {
         if (!file.isFile()) continue;
         const rel = `${folder.name}/${file.name}`;
-        const abs = path.join(this.dir, rel);
-        const { mtimeMs } = await stat(abs);
-        if (mtimeMs >= cutoff || referenced.has(rel)) {
-          kept++;
-          continue;
-        }
-        await unlink(abs).catch(() => {});
-        removed++;
+        const { mtimeMs } = await stat(path.join(this.dir, rel));
+        yield { rel, modifiedMs: mtimeMs };
       }
     }
-    return { removed, kept };
-  }
-
-  /** Removes a file stored by `save` (used when the write it belonged to fails). */
-  async remove(rel: string): Promise<void> {
-    const abs = path.resolve(this.dir, rel);
-    if (!abs.startsWith(path.resolve(this.dir) + path.sep)) return;
-    await unlink(abs).catch(() => {});
   }
 }
 
