@@ -54,6 +54,10 @@ function installable(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
+    // index.html's early calls send the version as the app's own calls do (src/lib/api.ts).
+    transformIndexHtml(html) {
+      return html.replace('%APP_VERSION%', pkg.version);
+    },
     generateBundle() {
       for (const size of [192, 512]) {
         this.emitFile({ type: 'asset', fileName: `icons/icon-${size}.png`, source: iconPng(size) });

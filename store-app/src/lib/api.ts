@@ -136,13 +136,34 @@ function refresh(): Promise<boolean> {
   return refreshing;
 }
 
+type Early = { token: string; answers: Record<string, Promise<Response> | undefined> };
+
+/**
+ * The answer index.html started for `path` before this script arrived (the home's calls), once,
+ * when it was asked with the token still in use; anything else goes out as usual.
+ */
+async function takeEarly(path: string, token: string | null): Promise<Response | null> {
+  const early = (globalThis as { __lboEarly?: Early }).__lboEarly;
+  const answer = early?.answers[path];
+  if (!early || !answer) return null;
+  early.answers[path] = undefined;
+  if (!token || early.token !== token) return null;
+  try {
+    return await answer;
+  } catch {
+    return null;
+  }
+}
+
 export async function call<T, M = PageMeta>(
   method: string,
   path: string,
   opts: CallOptions = {},
 ): Promise<Answer<T, M>> {
   const auth = opts.auth !== false;
-  let res = await send(method, path, opts, auth ? (getSession()?.token ?? null) : null);
+  const token = auth ? (getSession()?.token ?? null) : null;
+  const plain = method === 'GET' && auth && !opts.headers && !opts.body && !opts.form;
+  let res = (plain ? await takeEarly(path, token) : null) ?? (await send(method, path, opts, token));
   if (res.status === 401 && auth && getSession()) {
     if (await refresh()) res = await send(method, path, opts, getSession()?.token ?? null);
     else if (!getSession()) throw await errorOf(res);
