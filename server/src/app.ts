@@ -2,7 +2,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,6 +16,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import helmet, { type HelmetOptions } from 'helmet';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -284,20 +284,13 @@ export async function buildApp({
   app.setSerializerCompiler(createSerializerCompiler({ strict: config.checkResponses }));
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        // Promo videos play from wherever staff saved them (a CDN, the distributor's site).
-        mediaSrc: ["'self'", 'https:', 'http:'],
-        upgradeInsecureRequests: null,
-      },
-    },
+  // The security headers are the same on every answer: computed once here and set raw on each request
+  // (as helmet's middleware would), instead of rebuilding helmet's middleware per request.
+  const securityHeaders = staticSecurityHeaders(SECURITY_HEADER_OPTIONS);
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of securityHeaders) raw.setHeader(name, value);
+    done();
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20 } });
   // Uploaded images: stored under generated names, served read-only (no listing, no writes) at /uploads/,
@@ -448,4 +441,40 @@ export async function buildApp({
     );
   }
   return app;
+}
+
+const SECURITY_HEADER_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      // Promo videos play from wherever staff saved them (a CDN, the distributor's site).
+      mediaSrc: ["'self'", 'https:', 'http:'],
+      upgradeInsecureRequests: null,
+    },
+  },
+};
+
+/**
+ * The headers helmet's middleware sets for these options. None depends on the request (no nonces, no
+ * per-request directives), so running the middleware once on a recording response gives them all.
+ */
+export function staticSecurityHeaders(options: HelmetOptions): [string, string][] {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      headers.set(name.toLowerCase(), String(value));
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  helmet(options)({} as never, recorder as never, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return [...headers];
 }
