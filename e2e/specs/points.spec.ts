@@ -72,7 +72,7 @@ describe('injecting points', () => {
 
     // The list of injections, then the injection screen from its "add" button.
     await page.goto(`${BASE_URL}/#/injected-points`);
-    await page.getByRole('heading', { name: 'Poin injeksi', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Injeksi poin', level: 2 }).waitFor();
     await tableRows(page).first().waitFor();
     await shot(page, 'points-injected-list');
     // The list's own button (the menu has an "Injeksi poin" link too).
@@ -315,7 +315,7 @@ describe('manual movements', () => {
     await picker.fill(store.customer_code);
     await page.getByRole('option', { name: new RegExp(store.customer_code) }).click();
     await page.getByRole('combobox', { name: 'Jenis' }).click();
-    await page.getByRole('option', { name: 'Poin injeksi' }).click();
+    await page.getByRole('option', { name: 'Injeksi poin' }).click();
     await page.getByRole('textbox', { name: 'Poin' }).fill('250');
     await page.getByRole('textbox', { name: 'Alasan' }).fill('E2E manual movement');
     await shot(page, 'points-ledger-add');
@@ -370,7 +370,7 @@ describe('manual movements', () => {
 const SCREENS: { path: string; id: string; en: string; notice?: RegExp }[] = [
   { path: 'master-points', id: 'Poin master', en: 'Master points' },
   { path: 'point-deductions', id: 'Pengurangan poin', en: 'Point deductions' },
-  { path: 'injected-points', id: 'Poin injeksi', en: 'Injected points' },
+  { path: 'injected-points', id: 'Injeksi poin', en: 'Injected points' },
   { path: 'point-ledger', id: 'Semua mutasi poin', en: 'All point movements' },
   { path: 'point-balances', id: 'Saldo poin per toko', en: 'Point balance per store' },
   {

@@ -5,11 +5,11 @@ export const messages = {
   pages: {
     dashboard_overview: {
       title: 'Dasbor',
-      summary: 'Toko, omzet, faktur dan poin per region, cabang dan toko',
+      summary: 'Toko, omzet, faktur dan poin per wilayah, cabang dan toko',
     },
     dashboard_omzet: {
       title: 'Omzet',
-      summary: 'Omzet per grup region, region, area, cabang, toko atau produk',
+      summary: 'Omzet per grup wilayah, wilayah, area, cabang, toko atau produk',
     },
     dashboard_omzet_graph: {
       title: 'Grafik omzet',
@@ -42,8 +42,8 @@ export const messages = {
     noRows: 'Tidak ada data untuk pilihan ini',
     total: 'Total',
     levels: {
-      group: 'Grup region',
-      region: 'Region',
+      group: 'Grup wilayah',
+      region: 'Wilayah',
       area: 'Area',
       branch: 'Cabang',
       customer: 'Toko',
@@ -81,7 +81,7 @@ export const messages = {
       paid: 'Lunas',
       cancelled: 'Batal',
     },
-    allGroups: 'Semua grup region',
+    allGroups: 'Semua grup wilayah',
     drillTrail: 'Telusur',
     turnoverBy: 'Omzet per {{level}}',
     figuresBy: 'Angka per {{level}}',
