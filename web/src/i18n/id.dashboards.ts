@@ -20,7 +20,11 @@ export const messages = {
       summary: 'Faktur per status pembayaran, jatuh tempo dan umur piutang',
     },
     dashboard_va: { title: 'Pembayaran virtual account', summary: 'Pembayaran dari bank dan fakturnya' },
-    dashboard_stores: { title: 'Toko terdaftar', summary: 'Toko yang terdaftar dan teraktivasi di aplikasi' },
+    dashboard_stores: {
+      title: 'Toko terdaftar',
+      summary: 'Toko yang terdaftar dan teraktivasi di aplikasi',
+      keywords: 'aktivasi registrasi',
+    },
     dashboard_master_stores: {
       title: 'Master toko',
       summary: 'Semua toko dengan organisasi, penanda, saldo dan aktivitasnya',
