@@ -72,12 +72,12 @@ describe('injecting points', () => {
 
     // The list of injections, then the injection screen from its "add" button.
     await page.goto(`${BASE_URL}/#/injected-points`);
-    await page.getByRole('heading', { name: 'Injeksi poin', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Injeksi poin', level: 1 }).waitFor();
     await tableRows(page).first().waitFor();
     await shot(page, 'points-injected-list');
     // The list's own button (the menu has an "Injeksi poin" link too).
     await page.getByRole('main').getByRole('link', { name: 'Injeksi poin' }).click();
-    await page.getByRole('heading', { name: 'Injeksi poin', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Injeksi poin', level: 1 }).waitFor();
 
     // Step 1: paste the two codes (one in lower case: it is matched regardless).
     await page.getByRole('tab', { name: 'Tempel kode' }).click();
@@ -214,7 +214,7 @@ describe('importing codes for an injection', () => {
     );
     await signIn(page, ADMIN);
     await page.goto(`${BASE_URL}/#/injected-points/new`);
-    await page.getByRole('heading', { name: 'Injeksi poin', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Injeksi poin', level: 1 }).waitFor();
 
     // The shared import dialog: read in the browser, columns mapped by header, previewed.
     await page.getByRole('tab', { name: 'Impor berkas' }).click();
@@ -310,7 +310,7 @@ describe('manual movements', () => {
 
     // Add an injected movement through the ledger's form.
     await page.goto(`${BASE_URL}/#/point-ledger/new`);
-    await page.getByRole('heading', { name: 'Tambah mutasi poin', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Tambah mutasi poin', level: 1 }).waitFor();
     const picker = page.getByRole('combobox', { name: 'Pelanggan' });
     await picker.fill(store.customer_code);
     await page.getByRole('option', { name: new RegExp(store.customer_code) }).click();
@@ -347,7 +347,7 @@ describe('manual movements', () => {
 
     // The ledger shows both rows void, without actions.
     await page.goto(`${BASE_URL}/#/point-ledger?search=${encodeURIComponent(store.customer_code)}`);
-    await page.getByRole('heading', { name: 'Semua mutasi poin', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Semua mutasi poin', level: 1 }).waitFor();
     const voided = tableRows(page).filter({ hasText: 'E2E manual movement' });
     await eventually(async () => assert.equal(await voided.count(), 2));
     for (const r of await voided.all()) {
@@ -357,7 +357,7 @@ describe('manual movements', () => {
 
     // Master points are written from invoices: view only.
     await page.goto(`${BASE_URL}/#/master-points`);
-    await page.getByRole('heading', { name: 'Poin master', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Poin master', level: 1 }).waitFor();
     await tableRows(page).first().waitFor();
     await eventually(async () => assert.equal(await page.locator('[aria-busy="true"]').count(), 0));
     assert.equal(await page.getByRole('link', { name: /^Koreksi:/ }).count(), 0);
@@ -394,7 +394,7 @@ describe('points screens', () => {
       for (const s of SCREENS) {
         await page.goto(`${BASE_URL}/#/${s.path}`);
         await page
-          .getByRole('heading', { name: s[lang], level: 2, exact: true })
+          .getByRole('heading', { name: s[lang], level: 1, exact: true })
           .waitFor()
           .catch(async (e) => {
             await shot(page, `points-failed-${s.path}-${lang}`);
