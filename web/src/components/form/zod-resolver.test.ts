@@ -79,4 +79,21 @@ describe('localized zod resolver', () => {
     expect(isRequiredIn(s, 'email')).toBe(false);
     expect(isRequiredIn(s, 'salesman_type_id')).toBe(false);
   });
+
+  it('should say "required" for a field the form requires though the contract lets it be empty', async () => {
+    await initTestI18n();
+    const resolver = localizedZodResolver(staffUserContract.create!, (k: string) => k, {
+      required: () => ['role_group_id'],
+    } as never);
+    const out = await run(resolver, {
+      name: 'Ana',
+      email: 'ana@example.com',
+      password: 'Sekali-lagi-9',
+      role_group_id: null,
+      active: true,
+      all_branches: true,
+      branch_ids: [],
+    });
+    expect(out.errors).toEqual({ role_group_id: { type: 'required', message: 'validation.required' } });
+  });
 });
