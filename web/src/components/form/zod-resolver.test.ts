@@ -96,4 +96,14 @@ describe('localized zod resolver', () => {
     });
     expect(out.errors).toEqual({ role_group_id: { type: 'required', message: 'validation.required' } });
   });
+
+  it('should ask for at least 1 where a whole number must be more than 0', async () => {
+    const { z } = await import('zod');
+    const resolver = localizedZodResolver(
+      z.object({ points: z.number().int().positive() }),
+      ((k: string, o?: { min?: number }) => `${k} ${o?.min}`) as never,
+    );
+    const out = await run(resolver, { points: 0 });
+    expect(out.errors).toEqual({ points: { type: 'too_small', message: 'validation.min 1' } });
+  });
 });

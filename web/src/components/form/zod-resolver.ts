@@ -29,6 +29,10 @@ export function translateIssue(issue: Issue, value: unknown, t: TFunction, hint?
       if (i.origin === 'string')
         return min <= 1 || isBlank(value) ? t('validation.required') : t('validation.minLength', { min });
       if (i.origin === 'array') return min <= 1 ? t('validation.pickOne') : t('validation.minItems', { min });
+      // `positive()` is "more than 0": for a whole number (points, counts) the least allowed is 1.
+      const whole = isBlank(value) || Number.isInteger(Number(value));
+      if ((i as { inclusive?: boolean }).inclusive === false && Number.isInteger(min) && whole)
+        return t('validation.min', { min: min + 1 });
       return t('validation.min', { min });
     }
     case 'too_big': {
