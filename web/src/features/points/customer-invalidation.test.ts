@@ -1,16 +1,12 @@
 // Every write that moves a store's points refreshes the customer's own record (its balance shows on
 // the customer page and list) as well as the ledger and balance screens.
-import { couponRevertAction } from '@lbo/contract/coupons.actions';
 import { POINT_RESOURCES, pointVoidAction } from '@lbo/contract/points.actions';
 import { describe, expect, it } from 'vitest';
 import { actionResources } from '../../components/action/use-action';
-import { resource as couponRedeem } from '../coupons/coupon-redeem.resource';
 import { resource as pointBalance } from './point-balance.resource';
 import { ledgerCommon } from './point-ledger.shared';
 
 const WRITES: [string, readonly string[]][] = [
-  ['coupon redemption', couponRedeem.invalidates ?? []],
-  ['coupon revert', actionResources(couponRevertAction)],
   ['ledger movement (deduction, injection row)', ledgerCommon.invalidates],
   ['ledger void', actionResources(pointVoidAction)],
   ['balance change', pointBalance.invalidates ?? []],
