@@ -14,6 +14,7 @@ export const COUPON_RELATED = [
   'point_ledger',
   'point_balance',
   'point_customer_balance',
+  'customer',
 ] as const;
 
 /** DELETE /coupon/:id: deletes a coupon without redemptions; one with redemptions is deactivated. */

@@ -5,9 +5,10 @@ import { DeletedBody } from './common';
 
 /**
  * Every web screen over the ledger and the balances (resource names): a change to the ledger
- * refreshes them all.
+ * refreshes them all, the customer's record too (its page and list show the balance).
  */
 export const POINT_RESOURCES = [
+  'customer',
   'point_ledger',
   'point_master',
   'point_deduction',

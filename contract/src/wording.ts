@@ -14,7 +14,7 @@ export function wordsIn<K extends string | number>(
 /** The ledger's point types. */
 export const POINT_TYPE_WORDS = {
   1: { id: 'Poin master (faktur)', en: 'Master points (invoice)' },
-  2: { id: 'Poin injeksi', en: 'Injected points' },
+  2: { id: 'Injeksi poin', en: 'Injected points' },
   3: { id: 'Bonus poin promo', en: 'Promo bonus points' },
   4: { id: 'Penukaran kupon', en: 'Coupon redemption' },
   5: { id: 'Pengurangan poin', en: 'Deduction' },

@@ -81,12 +81,12 @@ describe('promos', () => {
   it('should create a promo with an image, add a rule, the products of a category and a bonus item', async () => {
     const name = `Promo E2E ${Date.now()}`;
     await page.goto(`${BASE_URL}/#/promos`);
-    await page.getByRole('heading', { name: 'Promo', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Promo', level: 1 }).waitFor();
     await tableRows(page).first().waitFor();
     await shot(page, 'content-promo-list');
     await page.getByRole('main').getByRole('link', { name: 'Tambah' }).click();
     // The list (whose filter box is also named 'Nama') stays until the form has rendered.
-    await page.getByRole('heading', { name: /^Tambah /, level: 2 }).waitFor();
+    await page.getByRole('heading', { name: /^Tambah /, level: 1 }).waitFor();
     await page.getByRole('textbox', { name: 'Nama', exact: true }).fill(name);
     await page.getByRole('textbox', { name: 'Keterangan', exact: true }).fill('Diskon uji end-to-end');
     await page
@@ -106,7 +106,7 @@ describe('promos', () => {
 
     // The detail screen with its rules.
     await page.goto(`${BASE_URL}/#/promos/${promo.promo_id}`);
-    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
     const rules = page.getByTestId('children-promo_line');
     await rules
       .getByRole('button', { name: /Tambah/ })
@@ -176,14 +176,14 @@ describe('news', () => {
   it('should create news with a photo and show it in the phone preview', async () => {
     const title = `Berita E2E ${Date.now()}`;
     await page.goto(`${BASE_URL}/#/news`);
-    await page.getByRole('heading', { name: 'Berita & info', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Berita & info', level: 1 }).waitFor();
     await tableRows(page).first().waitFor();
     await shot(page, 'content-news-list');
     await page.getByRole('main').getByRole('link', { name: 'Tambah' }).click();
     // The list stays on screen until the form has rendered, and its filter box is also named
     // 'Judul': typing before the form's heading is there types into the list's filter (what the
     // a failure that looks like the news preview's).
-    await page.getByRole('heading', { name: /^Tambah /, level: 2 }).waitFor();
+    await page.getByRole('heading', { name: /^Tambah /, level: 1 }).waitFor();
     await page.getByRole('textbox', { name: 'Judul', exact: true }).fill(title);
     await page
       .getByRole('textbox', { name: 'Isi', exact: true })
@@ -242,7 +242,7 @@ describe('broadcasts', () => {
     // Back to what was saved, so leaving does not ask about unsaved changes.
     await page.getByRole('textbox', { name: 'Judul', exact: true }).fill(title);
     await page.goto(`${BASE_URL}/#/broadcasts/${created.id}`);
-    await page.getByRole('heading', { name: title, level: 2 }).waitFor();
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Kirim' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`masuk ke kotak masuk ${count} toko`).waitFor();

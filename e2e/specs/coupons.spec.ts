@@ -100,7 +100,7 @@ describe('coupons', () => {
     assert.equal(res.status(), 201, await res.text());
     const coupon = ((await res.json()) as { data: { id: number; photo: string; stock: number } }).data;
     assert.match(coupon.photo, /\/uploads\/coupon\/.+\.png$/);
-    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
     const img = page.locator(`img[src$="${coupon.photo.split('/').pop()}"]`).first();
     await eventually(async () =>
       assert.ok(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth > 0), 'the photo loads'),
@@ -184,7 +184,7 @@ describe('coupon lottery', () => {
     await signIn(page, ADMIN);
 
     await page.goto(`${BASE_URL}/#/lottery-coupons`);
-    await page.getByRole('heading', { name: 'Kupon undian', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Kupon undian', level: 1 }).waitFor();
     await page.getByTestId('lottery-import').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('import-file').locator('input[type=file]').setInputFiles(file);

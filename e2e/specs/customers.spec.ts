@@ -181,7 +181,7 @@ describe('customer detail', () => {
       page.goto(`${BASE_URL}/#/customers?search=${customer.customer_code}`),
     );
     await rowOf(customer.customer_code).getByRole('link').first().click();
-    await page.getByRole('heading', { name: customer.customer_name, level: 2 }).waitFor();
+    await page.getByRole('heading', { name: customer.customer_name, level: 1 }).waitFor();
 
     const table = page.getByTestId('achievement-table');
     await table.waitFor();
@@ -362,7 +362,7 @@ describe('customer edit', () => {
       const res = await put;
       assert.equal(res.status(), 200);
       assert.match(String(res.request().headers()['content-type']), /^multipart\/form-data/);
-      await page.getByRole('heading', { name: c.customer_name, level: 2 }).waitFor();
+      await page.getByRole('heading', { name: c.customer_name, level: 1 }).waitFor();
       await page.locator('dd').getByText(note).waitFor();
       const saved = (await api<Detail>('GET', `/web/customer/id/${c.customer_id}`)).customer;
       assert.equal(saved.note, note);
@@ -475,7 +475,7 @@ describe('customer views and reports', () => {
       ['customer-types', 'Customer types', 'customer-types-en'],
     ] as const) {
       await en.page.goto(`${BASE_URL}/#/${path}`);
-      await en.page.getByRole('heading', { name: heading, level: 2 }).waitFor();
+      await en.page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await tableRows(en.page).first().waitFor();
       await shot(en.page, name);
     }

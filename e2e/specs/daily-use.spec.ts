@@ -160,7 +160,7 @@ describe('nothing typed is lost', () => {
     const saved = await post;
     const body = saved.request().postDataJSON() as { name: string };
     assert.equal(body.name, `Grup ulang masuk ${stamp}`);
-    await page.getByRole('heading', { name: `Grup ulang masuk ${stamp}`, level: 2 }).waitFor();
+    await page.getByRole('heading', { name: `Grup ulang masuk ${stamp}`, level: 1 }).waitFor();
     await context.close();
   });
 });
@@ -306,7 +306,7 @@ describe('phone, menu and navigation', () => {
     await tableRows(page).first().waitFor();
     await page.mouse.wheel(0, 2000);
     await tableRows(page).first().getByRole('link').first().click();
-    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
     await eventually(async () => assert.equal(await page.evaluate(() => window.scrollY), 0));
     await page.getByTestId('customer-related').waitFor();
     await page.goto(`${BASE_URL}/#/customers/99999999`);
@@ -374,7 +374,7 @@ describe('accessibility (axe) of the main screens', () => {
     const problems: string[] = [];
     for (const path of screens) {
       await page.goto(`${BASE_URL}/#/${path}`);
-      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
       if (path && !path.endsWith('/new')) await tableRows(page).first().waitFor();
       await page.waitForTimeout(400);
       problems.push(...(await axeProblems(page, `/${path}`)));
@@ -423,7 +423,7 @@ describe('screenshots in both languages', () => {
           // A full load each time: after a hash change the previous screen's rows stay a moment.
           await page.goto(`${BASE_URL}/#/${path}`);
           await page.reload();
-          await page.getByRole('heading', { level: 2 }).first().waitFor();
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
           await page.locator(ready).first().waitFor();
           await save(name, size.width);
         }

@@ -137,7 +137,7 @@ describe('dashboards', () => {
     );
 
     // Back up the trail to the region groups.
-    await page.getByTestId('drill-trail').getByText('Semua grup region').click();
+    await page.getByTestId('drill-trail').getByText('Semua grup wilayah').click();
     await page.getByTestId('drill-table-group').waitFor();
     await context.close();
   });

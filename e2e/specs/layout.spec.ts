@@ -86,7 +86,7 @@ describe('layout', () => {
       .first()
       .waitFor();
     await page.getByRole('button', { name: 'EN', exact: true }).click();
-    await page.getByRole('heading', { name: 'Branches', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Branches', level: 1 }).waitFor();
     await page.locator('th', { hasText: 'Region group' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main menu' });
     const headings = await nav.getByRole('heading').allInnerTexts();
@@ -94,9 +94,9 @@ describe('layout', () => {
     assert.equal(await page.getByRole('button', { name: 'Sign out' }).count(), 1);
     await shot(page, 'branches-list-en');
     await page.reload();
-    await page.getByRole('heading', { name: 'Branches', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Branches', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'ID', exact: true }).click();
-    await page.getByRole('heading', { name: 'Cabang', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Cabang', level: 1 }).waitFor();
     await context.close();
   });
 

@@ -80,7 +80,7 @@ describe('branches', () => {
   it('should show a branch and save an edit', async () => {
     await page.goto(`${BASE_URL}/#/branches?search=Bogor`);
     await tableRows(page).first().getByRole('link', { name: 'Cabang Bogor', exact: true }).click();
-    await page.getByRole('heading', { name: 'Cabang Bogor', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Cabang Bogor', level: 1 }).waitFor();
     await detailValue('Kota').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Hapus' }).count(), 0, 'branches cannot be deleted');
     await shot(page, 'branch-detail');
@@ -90,7 +90,7 @@ describe('branches', () => {
     await field('Telepon').fill(phone);
     await shot(page, 'branch-edit');
     await page.getByRole('button', { name: 'Simpan' }).click();
-    await page.getByRole('heading', { name: 'Cabang Bogor', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Cabang Bogor', level: 1 }).waitFor();
     await eventually(async () => assert.equal((await detailValue('Telepon').innerText()).trim(), phone));
     await page.getByText('“Cabang Bogor” berhasil disimpan.').waitFor();
   });
@@ -133,7 +133,7 @@ describe('salesmen', () => {
     await field('E-mail').fill(`budi.${stamp}@example.com`);
     await shot(page, 'salesman-form-filled');
     await page.getByRole('button', { name: 'Simpan' }).click();
-    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
     await page.getByText(`“${name}” berhasil ditambahkan.`).waitFor();
     await shot(page, 'salesman-detail');
     await page.goto(`${BASE_URL}/#/salesmen`);
@@ -166,7 +166,7 @@ describe('salesmen', () => {
     assert.equal(await field('Nama').inputValue(), name);
     await field('Nama').fill(renamed);
     await page.getByRole('button', { name: 'Simpan' }).click();
-    await page.getByRole('heading', { name: renamed, level: 2 }).waitFor();
+    await page.getByRole('heading', { name: renamed, level: 1 }).waitFor();
     await page.goto(`${BASE_URL}/#/salesmen`);
     await page.getByTestId('list-search').fill(renamed);
     await tableRows(page).filter({ hasText: renamed }).waitFor();
@@ -195,13 +195,13 @@ describe('partners', () => {
     await field('Narahubung').fill('Sari');
     await choose(page, 'Cabang', /Cabang Bekasi/);
     await page.getByRole('button', { name: 'Simpan' }).click();
-    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
     assert.equal((await detailValue('Cabang').innerText()).trim(), 'Cabang Bekasi');
     await shot(page, 'partner-detail');
     await page.getByRole('link', { name: 'Ubah' }).click();
     await field('Narahubung').fill('Sari Dewi');
     await page.getByRole('button', { name: 'Simpan' }).click();
-    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
     await eventually(async () =>
       assert.equal((await detailValue('Narahubung').innerText()).trim(), 'Sari Dewi'),
     );

@@ -72,12 +72,12 @@ describe('injecting points', () => {
 
     // The list of injections, then the injection screen from its "add" button.
     await page.goto(`${BASE_URL}/#/injected-points`);
-    await page.getByRole('heading', { name: 'Poin injeksi', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Injeksi poin', level: 1 }).waitFor();
     await tableRows(page).first().waitFor();
     await shot(page, 'points-injected-list');
     // The list's own button (the menu has an "Injeksi poin" link too).
     await page.getByRole('main').getByRole('link', { name: 'Injeksi poin' }).click();
-    await page.getByRole('heading', { name: 'Injeksi poin', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Injeksi poin', level: 1 }).waitFor();
 
     // Step 1: paste the two codes (one in lower case: it is matched regardless).
     await page.getByRole('tab', { name: 'Tempel kode' }).click();
@@ -214,7 +214,7 @@ describe('importing codes for an injection', () => {
     );
     await signIn(page, ADMIN);
     await page.goto(`${BASE_URL}/#/injected-points/new`);
-    await page.getByRole('heading', { name: 'Injeksi poin', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Injeksi poin', level: 1 }).waitFor();
 
     // The shared import dialog: read in the browser, columns mapped by header, previewed.
     await page.getByRole('tab', { name: 'Impor berkas' }).click();
@@ -310,12 +310,12 @@ describe('manual movements', () => {
 
     // Add an injected movement through the ledger's form.
     await page.goto(`${BASE_URL}/#/point-ledger/new`);
-    await page.getByRole('heading', { name: 'Tambah mutasi poin', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Tambah mutasi poin', level: 1 }).waitFor();
     const picker = page.getByRole('combobox', { name: 'Pelanggan' });
     await picker.fill(store.customer_code);
     await page.getByRole('option', { name: new RegExp(store.customer_code) }).click();
     await page.getByRole('combobox', { name: 'Jenis' }).click();
-    await page.getByRole('option', { name: 'Poin injeksi' }).click();
+    await page.getByRole('option', { name: 'Injeksi poin' }).click();
     await page.getByRole('textbox', { name: 'Poin' }).fill('250');
     await page.getByRole('textbox', { name: 'Alasan' }).fill('E2E manual movement');
     await shot(page, 'points-ledger-add');
@@ -347,7 +347,7 @@ describe('manual movements', () => {
 
     // The ledger shows both rows void, without actions.
     await page.goto(`${BASE_URL}/#/point-ledger?search=${encodeURIComponent(store.customer_code)}`);
-    await page.getByRole('heading', { name: 'Semua mutasi poin', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Semua mutasi poin', level: 1 }).waitFor();
     const voided = tableRows(page).filter({ hasText: 'E2E manual movement' });
     await eventually(async () => assert.equal(await voided.count(), 2));
     for (const r of await voided.all()) {
@@ -357,7 +357,7 @@ describe('manual movements', () => {
 
     // Master points are written from invoices: view only.
     await page.goto(`${BASE_URL}/#/master-points`);
-    await page.getByRole('heading', { name: 'Poin master', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Poin master', level: 1 }).waitFor();
     await tableRows(page).first().waitFor();
     await eventually(async () => assert.equal(await page.locator('[aria-busy="true"]').count(), 0));
     assert.equal(await page.getByRole('link', { name: /^Koreksi:/ }).count(), 0);
@@ -370,7 +370,7 @@ describe('manual movements', () => {
 const SCREENS: { path: string; id: string; en: string; notice?: RegExp }[] = [
   { path: 'master-points', id: 'Poin master', en: 'Master points' },
   { path: 'point-deductions', id: 'Pengurangan poin', en: 'Point deductions' },
-  { path: 'injected-points', id: 'Poin injeksi', en: 'Injected points' },
+  { path: 'injected-points', id: 'Injeksi poin', en: 'Injected points' },
   { path: 'point-ledger', id: 'Semua mutasi poin', en: 'All point movements' },
   { path: 'point-balances', id: 'Saldo poin per toko', en: 'Point balance per store' },
   {
@@ -394,7 +394,7 @@ describe('points screens', () => {
       for (const s of SCREENS) {
         await page.goto(`${BASE_URL}/#/${s.path}`);
         await page
-          .getByRole('heading', { name: s[lang], level: 2, exact: true })
+          .getByRole('heading', { name: s[lang], level: 1, exact: true })
           .waitFor()
           .catch(async (e) => {
             await shot(page, `points-failed-${s.path}-${lang}`);

@@ -118,7 +118,7 @@ describe('products', () => {
     const saved = await apiGet<Item>(`/web/item/id/${item.item_id}`);
     assert.notEqual(saved.image, item.image);
     assert.match(saved.image, /\/uploads\/item\/.+\.png$/);
-    await page.getByRole('heading', { name: item.item_name, level: 2 }).waitFor();
+    await page.getByRole('heading', { name: item.item_name, level: 1 }).waitFor();
     await page.locator(`dd img[src="${saved.image}"]`).waitFor();
     const file = await page.request.get(`${BASE_URL}${saved.image}`);
     assert.equal(file.status(), 200);
@@ -277,7 +277,7 @@ describe('orders', () => {
     assert.ok(hits.some((h) => h.document_no === top.document_no));
 
     await rowOf(top.document_no).getByRole('link', { name: top.document_no, exact: true }).click();
-    await page.getByRole('heading', { name: top.document_no, level: 2 }).waitFor();
+    await page.getByRole('heading', { name: top.document_no, level: 1 }).waitFor();
     const detail = await apiGet<{ lines: unknown[] }>(
       `/web/customerorder/id/${top.id_customer_order_header}`,
     );
@@ -334,7 +334,7 @@ describe('invoices', () => {
     assert.equal(res.status(), 200);
     const path = new URL(res.url()).pathname;
     assert.equal(path, `/v1/api/apps/sales_invoice/document_no/${invoice.document_no.replace(/\//g, '&')}`);
-    await page.getByRole('heading', { name: invoice.document_no, level: 2 }).waitFor();
+    await page.getByRole('heading', { name: invoice.document_no, level: 1 }).waitFor();
     assert.match(page.url(), new RegExp(`#/invoices/${invoice.invoice_id}$`));
     const detail = await apiGet<Invoice>(`/apps/sales_invoice/id/${invoice.invoice_id}`);
     await eventually(async () =>
@@ -357,7 +357,7 @@ describe('invoices', () => {
       ['invoices', 'Sales invoices', 'invoices-en'],
     ] as const) {
       await en.page.goto(`${BASE_URL}/#/${path}`);
-      await en.page.getByRole('heading', { name: heading, level: 2 }).waitFor();
+      await en.page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await tableRows(en.page).first().waitFor();
       await shot(en.page, name);
     }

@@ -59,7 +59,7 @@ describe('staff users', () => {
     await page.keyboard.press('Escape');
     await shot(page, 'staff-user-form');
     await page.getByRole('button', { name: 'Simpan' }).click();
-    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
     await eventually(async () =>
       assert.match(
         await detailValue('Cabang').innerText(),
@@ -76,7 +76,7 @@ describe('staff users', () => {
       'the branch list hides with every branch',
     );
     await page.getByRole('button', { name: 'Simpan' }).click();
-    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
     await eventually(async () =>
       assert.equal((await detailValue('Akses ke semua cabang').innerText()).trim().toLowerCase(), 'ya'),
     );
@@ -103,12 +103,12 @@ describe('roles', () => {
     await page.getByRole('switch', { name: 'Boleh menambah' }).check({ force: true });
     await shot(page, 'role-form');
     await page.getByRole('button', { name: 'Simpan' }).click();
-    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
     assert.equal((await detailValue('Area').innerText()).trim(), 'Kupon');
     await page.getByRole('link', { name: 'Ubah' }).click();
     await page.getByRole('switch', { name: 'Boleh mengubah' }).check({ force: true });
     await page.getByRole('button', { name: 'Simpan' }).click();
-    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
     await eventually(async () =>
       assert.match(await detailValue('Izin').innerText(), /Lihat.*Tambah.*Ubah/is),
     );
@@ -146,7 +146,7 @@ describe('role groups', () => {
     await page.getByText('2 dari').waitFor();
     await shot(page, 'role-group-form');
     await page.getByRole('button', { name: 'Simpan' }).click();
-    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
     await eventually(async () => assert.match(await detailValue('Peran').innerText(), /Coupon – view/));
     await shot(page, 'role-group-detail');
     await page.getByRole('link', { name: 'Ubah' }).click();
@@ -155,7 +155,7 @@ describe('role groups', () => {
       .first()
       .uncheck();
     await page.getByRole('button', { name: 'Simpan' }).click();
-    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
     await eventually(async () =>
       assert.doesNotMatch(await detailValue('Peran').innerText(), /Customer – edit/),
     );

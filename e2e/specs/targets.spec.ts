@@ -80,7 +80,7 @@ describe('customer targets', () => {
 
     await signIn(page, ADMIN);
     await page.goto(`${BASE_URL}/#/customer-targets`);
-    await page.getByRole('heading', { name: 'Target pelanggan', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Target pelanggan', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Impor target' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('import-file').locator('input[type=file]').setInputFiles(file);
@@ -168,7 +168,7 @@ describe('upload folders', () => {
     await page.goto(`${BASE_URL}/#/upload-folders/new`);
     await page.getByRole('textbox', { name: 'Nama folder' }).fill(name);
     await page.getByRole('button', { name: 'Simpan' }).click();
-    await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
     const folderUrl = page.url();
 
     // The photo: a PNG drawn in the page (a canvas), uploaded through the folder's upload form.

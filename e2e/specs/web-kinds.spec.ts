@@ -155,18 +155,18 @@ describe('pages', () => {
     await admin.page.waitForURL(/#\/injected-points\/new$/);
     await admin.page.getByRole('tab').first().waitFor();
     // Crumbs run through the injected points list; the page, not the list, is marked in the menu.
-    await admin.page.getByRole('main').getByRole('link', { name: 'Poin injeksi', exact: true }).waitFor();
+    await admin.page.getByRole('main').getByRole('link', { name: 'Injeksi poin', exact: true }).waitFor();
     assert.equal(
       await sidebar.getByRole('link', { name: 'Injeksi poin' }).getAttribute('data-active'),
       'true',
     );
-    assert.equal(await sidebar.getByRole('link', { name: 'Poin injeksi' }).getAttribute('data-active'), null);
+    assert.equal(await sidebar.getByRole('link', { name: 'Injeksi poin' }).getAttribute('data-active'), null);
     await shot(admin.page, 'page-kind-inject');
     await admin.context.close();
 
     const branch = await newPage(browser);
     await signIn(branch.page, BRANCH_USER);
-    await branch.page.getByTestId('sidebar').getByRole('link', { name: 'Poin injeksi' }).waitFor();
+    await branch.page.getByTestId('sidebar').getByRole('link', { name: 'Injeksi poin' }).waitFor();
     assert.equal(
       await branch.page.getByTestId('sidebar').getByRole('link', { name: 'Injeksi poin' }).count(),
       0,

@@ -109,6 +109,16 @@ describe('POST /point/ (manual movements)', () => {
     expect(res.body.err_msg[0]).toMatch(
       /insufficient points: customer .* has 60 points and this movement takes 61/,
     );
+    // The form (which asks in a language) puts the refusal beside its points field.
+    const worded = await h.app.inject({
+      method: 'POST',
+      url: '/v1/api/point/',
+      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'id' },
+      payload: { customer_id: c1.id, point_type: 5, points: 61, reason: 'Too much' },
+    });
+    expect(worded.json().err_detail).toEqual([
+      expect.objectContaining({ code: 'insufficient_points', field: 'points' }),
+    ]);
     expect(await ledgerCount()).toBe(before);
     expect(await balance(admin, c1.id)).toBe(60);
   });

@@ -86,11 +86,12 @@ function refusal(refused: Refused[], movements: readonly Movement[], opts?: Post
             r,
             movements.filter((m) => m.customerId === r.customer_id),
           )
-        : problem('insufficient_points', {
-            customer: String(r.customer_code),
-            balance: String(r.point_balance),
-            takes: -r.low,
-          }),
+        : // The movement's points field is what a form fixes; the sentence names the customer itself.
+          problem(
+            'insufficient_points',
+            { customer: String(r.customer_code), balance: String(r.point_balance), takes: -r.low },
+            { field: 'points', named: true },
+          ),
     ),
   );
 }

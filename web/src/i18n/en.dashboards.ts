@@ -24,7 +24,11 @@ export const messages = {
       title: 'Virtual account payments',
       summary: 'Payments received from the bank and their invoices',
     },
-    dashboard_stores: { title: 'Registered stores', summary: 'Stores registered and activated in the app' },
+    dashboard_stores: {
+      title: 'Registered stores',
+      summary: 'Stores registered and activated in the app',
+      keywords: 'activation registration',
+    },
     dashboard_master_stores: {
       title: 'Master stores',
       summary: 'Every store with its organisation, flags, balance and activity',

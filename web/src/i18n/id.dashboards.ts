@@ -5,11 +5,11 @@ export const messages = {
   pages: {
     dashboard_overview: {
       title: 'Dasbor',
-      summary: 'Toko, omzet, faktur dan poin per region, cabang dan toko',
+      summary: 'Toko, omzet, faktur dan poin per wilayah, cabang dan toko',
     },
     dashboard_omzet: {
       title: 'Omzet',
-      summary: 'Omzet per grup region, region, area, cabang, toko atau produk',
+      summary: 'Omzet per grup wilayah, wilayah, area, cabang, toko atau produk',
     },
     dashboard_omzet_graph: {
       title: 'Grafik omzet',
@@ -20,7 +20,11 @@ export const messages = {
       summary: 'Faktur per status pembayaran, jatuh tempo dan umur piutang',
     },
     dashboard_va: { title: 'Pembayaran virtual account', summary: 'Pembayaran dari bank dan fakturnya' },
-    dashboard_stores: { title: 'Toko terdaftar', summary: 'Toko yang terdaftar dan teraktivasi di aplikasi' },
+    dashboard_stores: {
+      title: 'Toko terdaftar',
+      summary: 'Toko yang terdaftar dan teraktivasi di aplikasi',
+      keywords: 'aktivasi registrasi',
+    },
     dashboard_master_stores: {
       title: 'Master toko',
       summary: 'Semua toko dengan organisasi, penanda, saldo dan aktivitasnya',
@@ -42,8 +46,8 @@ export const messages = {
     noRows: 'Tidak ada data untuk pilihan ini',
     total: 'Total',
     levels: {
-      group: 'Grup region',
-      region: 'Region',
+      group: 'Grup wilayah',
+      region: 'Wilayah',
       area: 'Area',
       branch: 'Cabang',
       customer: 'Toko',
@@ -81,7 +85,7 @@ export const messages = {
       paid: 'Lunas',
       cancelled: 'Batal',
     },
-    allGroups: 'Semua grup region',
+    allGroups: 'Semua grup wilayah',
     drillTrail: 'Telusur',
     turnoverBy: 'Omzet per {{level}}',
     figuresBy: 'Angka per {{level}}',

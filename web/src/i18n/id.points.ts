@@ -90,7 +90,7 @@ export const messages: PointsMessages = {
   },
   point_injected: {
     hints: { points: 'Isi bilangan bulat di atas 0.' },
-    title: 'Poin injeksi',
+    title: 'Injeksi poin',
     one: 'injeksi',
     summary: 'Poin yang diberikan staf ke satu atau banyak toko (jenis 2)',
     fields: ledgerFields,
@@ -188,7 +188,7 @@ export const messages: PointsMessages = {
       done_one: '{{count}} toko mendapat {{points}} poin (total {{total}}).',
       done_other: '{{count}} toko masing-masing mendapat {{points}} poin (total {{total}}).',
       after: 'Toko dan saldonya sekarang',
-      toList: 'Ke daftar poin injeksi',
+      toList: 'Ke daftar injeksi poin',
       toBalances: 'Saldo poin per toko',
       again: 'Injeksi lagi',
     },

@@ -20,6 +20,8 @@ type Hit = {
   to: string;
   icon: React.ReactNode;
   kind: 'screen' | 'record';
+  /** A screen's summary and search words, folded. */
+  words?: string;
 };
 
 /** Records found by search: customers and products (when the role may see them). */
@@ -89,6 +91,11 @@ function PaletteDialog({ session, opened, onClose }: PaletteProps) {
           key: `screen-${e.name}`,
           label: t(entryText(e, 'title')),
           hint: t(`nav.groups.${e.group}`),
+          // Found by what the screen is about too, not only its name (`aktivasi` finds the
+          // registered stores): its summary and its optional search words.
+          words: fold(
+            `${t(entryText(e, 'summary'), { defaultValue: '' })} ${t(entryText(e, 'title').replace(/title$/, 'keywords'), { defaultValue: '' })}`,
+          ),
           to: `/${e.path}`,
           icon: <Icon size={16} />,
           kind: 'screen' as const,
@@ -97,7 +104,9 @@ function PaletteDialog({ session, opened, onClose }: PaletteProps) {
     [session, t],
   );
   const words = fold(query).split(/\s+/).filter(Boolean);
-  const screenHits = screens.filter((s) => words.every((w) => fold(`${s.label} ${s.hint}`).includes(w)));
+  const screenHits = screens.filter((s) =>
+    words.every((w) => fold(`${s.label} ${s.hint} ${s.words ?? ''}`).includes(w)),
+  );
 
   const sources = RECORD_SOURCES.filter((s) => permissionsOf(session, s.area).view);
   const records = useQuery({

@@ -65,6 +65,8 @@ export type ActionDescription = {
   texts?: Partial<Record<ActionTextKey, (t: TFunction, ctx: ActionTextCtx) => string>>;
   /** Further resources (names) to refresh beyond the contract's `resource` and `related`. */
   invalidates?: readonly string[];
+  /** List actions: the rows stay checked after success (edits applied in several steps). */
+  keepSelection?: boolean;
 };
 
 export type ActionTextKey = 'label' | 'title' | 'message' | 'confirm' | 'done';

@@ -79,4 +79,31 @@ describe('localized zod resolver', () => {
     expect(isRequiredIn(s, 'email')).toBe(false);
     expect(isRequiredIn(s, 'salesman_type_id')).toBe(false);
   });
+
+  it('should say "required" for a field the form requires though the contract lets it be empty', async () => {
+    await initTestI18n();
+    const resolver = localizedZodResolver(staffUserContract.create!, ((k: string) => k) as never, {
+      required: () => ['role_group_id'],
+    });
+    const out = await run(resolver, {
+      name: 'Ana',
+      email: 'ana@example.com',
+      password: 'Sekali-lagi-9',
+      role_group_id: null,
+      active: true,
+      all_branches: true,
+      branch_ids: [],
+    });
+    expect(out.errors).toEqual({ role_group_id: { type: 'required', message: 'validation.required' } });
+  });
+
+  it('should ask for at least 1 where a whole number must be more than 0', async () => {
+    const { z } = await import('zod');
+    const resolver = localizedZodResolver(
+      z.object({ points: z.number().int().positive() }),
+      ((k: string, o?: { min?: number }) => `${k} ${o?.min}`) as never,
+    );
+    const out = await run(resolver, { points: 0 });
+    expect(out.errors).toEqual({ points: { type: 'too_small', message: 'validation.min 1' } });
+  });
 });

@@ -29,6 +29,10 @@ export function translateIssue(issue: Issue, value: unknown, t: TFunction, hint?
       if (i.origin === 'string')
         return min <= 1 || isBlank(value) ? t('validation.required') : t('validation.minLength', { min });
       if (i.origin === 'array') return min <= 1 ? t('validation.pickOne') : t('validation.minItems', { min });
+      // `positive()` is "more than 0": for a whole number (points, counts) the least allowed is 1.
+      const whole = isBlank(value) || Number.isInteger(Number(value));
+      if ((i as { inclusive?: boolean }).inclusive === false && Number.isInteger(min) && whole)
+        return t('validation.min', { min: min + 1 });
       return t('validation.min', { min });
     }
     case 'too_big': {
@@ -58,6 +62,11 @@ export type ResolverOptions = {
   prepare?: (values: Values) => Values;
   /** Per-field hint used when a format (regex) check or a contract refinement fails. */
   hint?: (field: string) => string | undefined;
+  /**
+   * Fields the form requires although the contract lets them be empty (a staff user's role group:
+   * nullable on the API, chosen on every form): blank, they say "required" like the contract's own.
+   */
+  required?: (values: Values) => readonly string[];
 };
 
 export function localizedZodResolver(
@@ -68,8 +77,12 @@ export function localizedZodResolver(
   return async (values) => {
     const input = opts.prepare ? opts.prepare(values) : values;
     const result = await schema.safeParseAsync(input);
-    if (result.success) return { values: result.data as Values, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
+    for (const field of opts.required?.(values) ?? [])
+      if (isBlank(values[field])) errors[field] = { type: 'required', message: t('validation.required') };
+    if (result.success && Object.keys(errors).length === 0)
+      return { values: result.data as Values, errors: {} };
+    if (result.success) return { values: {}, errors: errors as unknown as FieldErrors<Values> };
     for (const issue of result.error.issues) {
       // Our forms are flat: an issue deep in an array belongs to the array's field.
       const field = String(issue.path[0] ?? 'root');

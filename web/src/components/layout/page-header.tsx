@@ -33,7 +33,8 @@ export function PageHeader({
         )}
       </Breadcrumbs>
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
-        <Title order={2} fz={{ base: 'h3', sm: 'h2' }}>
+        {/* The screen's one h1 (axe: page-has-heading-one), sized as a section title. */}
+        <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
           {title}
         </Title>
         {actions ? <Group gap="xs">{actions}</Group> : null}

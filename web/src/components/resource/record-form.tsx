@@ -96,7 +96,11 @@ export function useRecordForm({ name, contract, form, mode, record, save, onSave
 
   const rhf = useForm<Row, unknown, Row>({
     defaultValues,
-    resolver: localizedZodResolver(schema, t, { prepare, hint }),
+    resolver: localizedZodResolver(schema, t, {
+      prepare,
+      hint,
+      required: (v) => fields.filter((f) => f.required === true && !f.hidden?.(v, mode)).map((f) => f.name),
+    }),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });

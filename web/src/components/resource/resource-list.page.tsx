@@ -308,7 +308,7 @@ export function ResourceListPage() {
                 size="xs"
                 disabled={selected.length === 0}
                 target={{ rows: selected, ids: selectedIds, titles: selected.map((r) => resource.title(r)) }}
-                onDone={() => setSelected([])}
+                onDone={() => (a.keepSelection ? undefined : setSelected([]))}
               />
             ))}
             {selected.length > 0 ? (

@@ -92,6 +92,14 @@ describe('customer bulk dialogs', () => {
   });
 });
 
+describe('customer bulk edits on the list', () => {
+  it('should keep the customers selected after each edit', () => {
+    expect(customerActions.map((a) => [a.key, a.keepSelection])).toEqual(
+      customerActions.map((a) => [a.key, true]),
+    );
+  });
+});
+
 describe('customer log', () => {
   it('should read both shapes of a change', () => {
     expect(changesOf({ changes: { note: { from: '', to: 'x' } } })).toEqual([

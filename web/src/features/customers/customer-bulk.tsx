@@ -1,7 +1,7 @@
 // The five bulk edits of the customer list (SPEC.md: bulk, maximum point, class_mekar,
 // exclude_all_point, note) as list actions on the selected customers (contract:
 // customers.actions.ts): one small dialog each, on the shared action dialog. A failed call keeps
-// the dialog open with the server's message and what was typed; success shows a toast, clears the
+// the dialog open with the server's message and what was typed; success shows a toast, keeps the
 // selection and refreshes every customer list.
 import type { AnyAction } from '@lbo/contract/action';
 import {
@@ -244,6 +244,8 @@ function bulkAction(
     contract,
     icon,
     dialog,
+    // Staff apply several edits to the same customers one after another.
+    keepSelection: true,
     texts: {
       label: (t) => t(k(`${key}.button`)),
       title: (t) => t(k(`${key}.title`)),
