@@ -73,6 +73,8 @@ const NOUNS: Record<string, string> = {
   roles: 'peran',
   'role group': 'grup peran',
   'role groups': 'grup peran',
+  'saved view': 'tampilan tersimpan',
+  'audit log': 'riwayat perubahan',
   'customer order': 'pesanan',
   'customer orders': 'pesanan',
   'sales invoice': 'faktur',
@@ -273,6 +275,18 @@ const CATALOGUE = {
       p.id !== undefined
         ? `${cap(noun(p.thing, 'id'))} ini milik cabang ${outside}`
         : `${cap(noun(p.thing, 'id'))} ${shown(p)} milik cabang ${outside}`,
+  },
+  list_name: {
+    en: () => 'must be a list name (letters, digits, _ . / -)',
+    id: () => 'harus nama daftar (huruf, angka, _ . / -)',
+  },
+  too_many_filters: {
+    en: (p) => `must have at most ${p.max} filters`,
+    id: (p) => `maksimal ${p.max} filter`,
+  },
+  too_many_saved_views: {
+    en: (p) => `You have ${p.max} saved views of this list already; delete one first`,
+    id: (p) => `Anda sudah punya ${p.max} tampilan tersimpan untuk daftar ini; hapus salah satu dulu`,
   },
   id_mismatch: {
     en: (p) => `${p.key} in the body (${p.body}) does not match the path (${p.path})`,
@@ -751,6 +765,8 @@ const CONTRACT_PHRASES: Record<string, [MsgCode, Params?]> = {
   'must not contain control characters': ['control_chars'],
   'must be the 6 digits of the code': ['otp_code_format'],
   'must be 1 to 100 visible ASCII characters': ['idempotency_key_format'],
+  'must be a list name': ['list_name'],
+  'must have at most 100 filters': ['too_many_filters', { max: 100 }],
 };
 
 /** A sentence of the contract (or any free text) as a problem of `field`: its code when the contract's wording is known. */

@@ -5,6 +5,8 @@ import type { Database } from '../db/client';
 import { registerExportRowFormat } from '../resources/export';
 import { assertReferences } from '../resources/references';
 import { registerResource } from '../resources/routes';
+import { auditResources } from './audit/audit.resource';
+import { registerSavedViewRoutes } from './audit/saved-views.routes';
 import { registerAuthRoutes } from './auth/auth.routes';
 import type { AuthService } from './auth/auth.service';
 import { broadcastsResources, registerBroadcastRoutes } from './broadcasts/broadcasts.module';
@@ -63,6 +65,7 @@ export const resources = [
   ...targetsResources,
   ...uploadsResources,
   ...dashboardsResources,
+  ...auditResources,
 ];
 
 export async function registerModules(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
@@ -104,6 +107,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   registerTargetRoutes(api, deps.database.db);
   registerUploadRoutes(api, deps.database.db);
   registerDashboardRoutes(api, deps.database.db, deps.config);
+  registerSavedViewRoutes(api, deps.database.db);
   // Stores redeem through the coupons module's own service: composed here, as areas don't import each other.
   registerStoreRoutes(api, deps.database.db, deps.storeAuth, redeemCoupon);
   // The ERP feed earns points inside its own transaction: composed here so neither area imports the other.
