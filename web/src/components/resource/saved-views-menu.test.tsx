@@ -92,6 +92,6 @@ describe('saved views', () => {
     await user.type(screen.getByLabelText('Name'), ' 2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByLabelText('Name')).toBeNull());
-    expect(calls.filter((c) => c.method === 'POST').at(-1)!.body.name).toBe('Weekly 2');
+    expect((calls.filter((c) => c.method === 'POST').at(-1)!.body as { name: string }).name).toBe('Weekly 2');
   });
 });
