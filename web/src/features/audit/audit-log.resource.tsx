@@ -20,15 +20,18 @@ const actionLabel = (action: string, t: TFunction) =>
 
 export const resource = defineResource({
   contract: auditLogContract,
-  title: (r: AuditEntry) => `${r.entity.replace(/_/g, ' ')} #${r.entity_id ?? '—'} · ${r.action}`,
+  // Identifiers only (no words): the same in both languages.
+  title: (r: AuditEntry) => `${r.entity} ${r.entity_id ?? ''} · #${r.id}`,
   columns: [
     { key: 'at', kind: 'datetime', sortKey: 'at', width: 170 },
     { key: 'user_name', sortKey: 'user_name', render: (r, t) => r.user_name ?? t('audit.system') },
     {
       key: 'action',
       sortKey: 'action',
+      width: 120,
+      noWrap: true,
       render: (r, t) => (
-        <Badge variant="light" color={ACTION_COLORS[r.action] ?? 'gray'}>
+        <Badge variant="light" tt="none" color={ACTION_COLORS[r.action] ?? 'gray'}>
           {actionLabel(r.action, t)}
         </Badge>
       ),
