@@ -74,7 +74,7 @@ const NOUNS: Record<string, string> = {
   'role group': 'grup peran',
   'role groups': 'grup peran',
   'saved view': 'tampilan tersimpan',
-  'audit log': 'riwayat perubahan',
+  'audit log': 'jejak audit',
   'customer order': 'pesanan',
   'customer orders': 'pesanan',
   'sales invoice': 'faktur',

@@ -3,7 +3,7 @@
 export const messages = {
   resources: {
     audit_log: {
-      title: 'Riwayat perubahan',
+      title: 'Jejak audit',
       one: 'perubahan',
       summary: 'Siapa mengubah data apa, kapan, dan isinya sebelum dan sesudah',
       fields: {
