@@ -73,6 +73,8 @@ const NOUNS: Record<string, string> = {
   roles: 'peran',
   'role group': 'grup peran',
   'role groups': 'grup peran',
+  'saved view': 'tampilan tersimpan',
+  'audit log': 'jejak audit',
   'customer order': 'pesanan',
   'customer orders': 'pesanan',
   'sales invoice': 'faktur',
@@ -388,6 +390,18 @@ const CATALOGUE = {
       p.id !== undefined
         ? `${cap(noun(p.thing, 'id'))} ini milik cabang ${outside}`
         : `${cap(noun(p.thing, 'id'))} ${shown(p)} milik cabang ${outside}`,
+  },
+  list_name: {
+    en: () => 'must be a list name (letters, digits, _ . / -)',
+    id: () => 'harus nama daftar (huruf, angka, _ . / -)',
+  },
+  too_many_filters: {
+    en: (p) => `must have at most ${p.max} filters`,
+    id: (p) => `maksimal ${p.max} filter`,
+  },
+  too_many_saved_views: {
+    en: (p) => `You have ${p.max} saved views of this list already; delete one first`,
+    id: (p) => `Anda sudah punya ${p.max} tampilan tersimpan untuk daftar ini; hapus salah satu dulu`,
   },
   id_mismatch: {
     en: (p) => `${p.key} in the body (${p.body}) does not match the path (${p.path})`,
@@ -913,6 +927,8 @@ const CONTRACT_PHRASES: Record<string, [MsgCode, Params?]> = {
   'must be an http:// or https:// address': ['pattern', { format: 'url' }],
   'must be a text': ['type', { expected: 'string' }],
   'must be a year from 2000 to 2100': ['year_range'],
+  'must be a list name': ['list_name'],
+  'must have at most 100 filters': ['too_many_filters', { max: 100 }],
 };
 
 /** A sentence of the contract (or any free text) as a problem of `field`: its code when the contract's wording is known. */

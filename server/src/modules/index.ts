@@ -5,6 +5,8 @@ import type { Database } from '../db/client';
 import { registerExportRowFormat } from '../resources/export';
 import { assertReferences } from '../resources/references';
 import { registerResource } from '../resources/routes';
+import { auditResources } from './audit/audit.resource';
+import { registerSavedViewRoutes } from './audit/saved-views.routes';
 import { registerAuthRoutes } from './auth/auth.routes';
 import type { AuthService } from './auth/auth.service';
 import { broadcastsResources, registerBroadcastRoutes } from './broadcasts/broadcasts.module';
@@ -67,6 +69,7 @@ export const resources = [
   ...targetsResources,
   ...uploadsResources,
   ...dashboardsResources,
+  ...auditResources,
 ];
 
 export async function registerModules(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
@@ -108,6 +111,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   registerTargetRoutes(api, deps.database.db);
   registerUploadRoutes(api, deps.database.db);
   registerDashboardRoutes(api, deps.database.db, deps.config);
+  registerSavedViewRoutes(api, deps.database.db);
   // Stores redeem through the coupons module's own service and read the other areas through their own
   // queries: composed here, as areas don't import each other.
   registerStoreRoutes(api, deps.database.db, deps.storeAuth, {

@@ -2,7 +2,7 @@
 // table, columns, sort map, search columns, filters and scope rule) from which the standard
 // handlers are made: paged list, /select, get by id, create, update, delete.
 // Custom behaviour goes into hooks beside the definition, never into copies of these handlers.
-import { type PeriodKeys, periodProblem } from '@lbo/contract/period';
+import { type PeriodKeys, periodOf, periodProblem, withPeriod } from '@lbo/contract/period';
 import { type ResourceContract, resolveSortKey } from '@lbo/contract/resource';
 import { Column, getTableName, is, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -168,6 +168,12 @@ export function scopeCondition(def: AnyResourceDef, req: FastifyRequest): SQL | 
 export function assertPeriod(keys: PeriodKeys | undefined, record: Record<string, unknown>): void {
   const p = keys && periodProblem(record, keys);
   if (p) throw badRequest(`${p.field}: ${p.message}`);
+}
+
+/** `query` with the period check of the contract's filters, when they were made with withPeriod. */
+export function withFilterPeriod<T extends z.ZodType>(contract: ResourceContract, query: T): T {
+  const keys = periodOf(contract.filters);
+  return keys ? withPeriod(query, keys) : query;
 }
 
 export type { DbOrTx };

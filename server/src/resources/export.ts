@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { badRequest, problem } from '../http/errors';
 import { type Lang, requestLang } from '../http/messages';
-import type { AnyResourceDef } from './define';
+import { type AnyResourceDef, withFilterPeriod } from './define';
 import { baseQuery, conditions, selectColumns } from './records';
 
 export const EXPORT_BATCH = 2000;
@@ -300,7 +300,7 @@ export function registerExport(app: FastifyInstance, db: Db, def: AnyResourceDef
       schema: {
         tags: ['export'],
         summary: `Export every ${label} record matching the filters (CSV or XLSX, streamed)`,
-        querystring: ExportQuery.extend(contract.filters.shape),
+        querystring: withFilterPeriod(contract, ExportQuery.extend(contract.filters.shape)),
       },
     },
     async (req: FastifyRequest, reply) => {

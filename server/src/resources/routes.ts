@@ -18,7 +18,7 @@ import { writeAudit } from '../http/audit';
 import { forbidden, problem } from '../http/errors';
 import { allOf, orderBy, orderings, pageMeta } from '../http/list-query';
 import { assertStoredImages, multipartJsonBody, type StoredUpload } from '../http/uploads';
-import { type AnyResourceDef, assertPeriod } from './define';
+import { type AnyResourceDef, assertPeriod, withFilterPeriod } from './define';
 import { registerExport } from './export';
 import { pagedList } from './list';
 import { baseQuery, conditions, loadRecord, selectColumns } from './records';
@@ -88,7 +88,8 @@ export function registerResource(app: FastifyInstance, db: Db, def: AnyResourceD
   const by = qString().describe(
     `Sort column: ${describeSortKeys(contract.sortKeys)}. Default ${contract.defaultSort.by} ${contract.defaultSort.dir}.`,
   );
-  const listQuery = ListQuery.extend(contract.filters.shape).extend({ by });
+  // A date-range filter made with withPeriod keeps its check (`end_before_start`) on the list.
+  const listQuery = withFilterPeriod(contract, ListQuery.extend(contract.filters.shape).extend({ by }));
   const selectQuery = SelectQuery.extend(contract.filters.shape).extend({ by });
   const listData = listKey ? z.object({ [listKey]: z.array(record) }) : z.array(record);
   const selectKey = contract.selectKey;

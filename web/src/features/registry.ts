@@ -24,6 +24,7 @@ import {
   IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
+import { AUDIT_PATH } from '../components/resource/history-link';
 import {
   isPageEntry,
   isResourceEntry,
@@ -194,6 +195,14 @@ export const screenEntries: ScreenEntry[] = [
     group: 'staff',
     icon: IconHierarchy2,
     load: () => import('./staff/role-group.resource'),
+  },
+  {
+    name: 'audit_log',
+    path: AUDIT_PATH,
+    area: 'staff_user',
+    group: 'staff',
+    icon: IconHistory,
+    load: () => import('./audit/audit-log.resource'),
   },
   // Areas built on the shared machinery, each in its own entries file.
   ...dashboardsScreens,

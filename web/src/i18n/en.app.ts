@@ -2,6 +2,7 @@
 // page. A field's label is written once in `fields.<field>`; resources.<name>.fields.<field> only
 // where a screen words it its own way (i18n/index.ts falls back). id.app.ts has the same keys.
 
+import { messages as audit } from './en.audit';
 import { messages as content } from './en.content';
 import { messages as coupons } from './en.coupons';
 import { customerResources } from './en.customers';
@@ -135,6 +136,8 @@ export const messages = {
   },
   // The areas' own texts (i18n/<lang>.<area>.ts), under the area's name.
   coupons: coupons.texts,
+  audit: audit.audit,
+  savedViews: audit.savedViews,
   content: content.texts,
   targets: targets.texts,
   dashboards: dashboards.texts,
@@ -369,6 +372,7 @@ export const messages = {
   },
   resources: {
     ...coupons.resources,
+    ...audit.resources,
     ...content.resources,
     ...targets.resources,
     ...dashboards.resources,

@@ -1,5 +1,6 @@
 // Label layar setelah masuk (dan kebijakan privasi) dalam bahasa Indonesia. Kuncinya sama dengan en.app.ts.
 import type { AppMessages } from './en.app';
+import { messages as audit } from './id.audit';
 import { messages as content } from './id.content';
 import { messages as coupons } from './id.coupons';
 import { customerResources } from './id.customers';
@@ -133,6 +134,8 @@ export const messages: AppMessages = {
   },
   // The areas' own texts (i18n/<lang>.<area>.ts), under the area's name.
   coupons: coupons.texts,
+  audit: audit.audit,
+  savedViews: audit.savedViews,
   content: content.texts,
   targets: targets.texts,
   dashboards: dashboards.texts,
@@ -367,6 +370,7 @@ export const messages: AppMessages = {
   },
   resources: {
     ...coupons.resources,
+    ...audit.resources,
     ...content.resources,
     ...targets.resources,
     ...dashboards.resources,

@@ -206,6 +206,37 @@ export const audit_log = pgTable(
     after: jsonb('after'),
     ip: text('ip'),
     at: timestamptz('at').notNull().default(sql`now()`),
+    /**
+     * The branch of the record the entry is about, taken at write time from its resource's scope rule
+     * (http/audit.ts), so the entry stays visible to that branch after the record is gone. NULL: data
+     * of no branch (staff, roles, items, a promo for every branch): shown only to users who see every branch.
+     */
+    branch_id: integer('branch_id').references(() => branches.id, { onDelete: 'set null' }),
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entity_id), index('audit_log_at_idx').on(t.at)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entity_id, t.at),
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_user_idx').on(t.user_id, t.at),
+    index('audit_log_branch_idx').on(t.branch_id, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+  ],
+);
+
+/**
+ * A list's saved state (filters, sort, columns) under a name, per staff user and list; the state is
+ * the JSON the contract's SavedViewState checks.
+ */
+export const saved_views = pgTable(
+  'saved_views',
+  {
+    id: id(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => staff_users.id, { onDelete: 'cascade' }),
+    list: text('list').notNull(),
+    name: text('name').notNull(),
+    state: jsonb('state').notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('saved_views_user_list_name_uq').on(t.user_id, t.list, t.name)],
 );

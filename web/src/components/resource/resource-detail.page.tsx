@@ -13,6 +13,7 @@ import { PageHeader } from '../layout/page-header';
 import { DeleteRecordDialog } from './delete-dialog';
 import { fieldLabel } from './field-label';
 import { formatValue } from './format';
+import { HistoryLink } from './history-link';
 import { IdsLabels } from './ids-labels';
 import { useResourceScope } from './resource-scope';
 import { useResourceText } from './resource-text';
@@ -98,6 +99,7 @@ export function ResourceDetailPage() {
                 {text('delete')}
               </Button>
             ) : null}
+            <HistoryLink entity={contract.name} id={String(record.id ?? record[contract.idKey] ?? id)} />
             {(resource.actions ?? [])
               .filter((a) => a.contract.placement === 'record' && (a.available?.(record) ?? true))
               .map((a) => (

@@ -42,6 +42,7 @@ import { ResourceNotice } from './resource-notice';
 import { useResourceScope } from './resource-scope';
 import { useResourceText } from './resource-text';
 import { RowActions, RowIconButton } from './row-actions';
+import { SavedViewsMenu } from './saved-views-menu';
 import { type Row, resourceName } from './types';
 import { useRemoveRecord, useResourceList } from './use-resource';
 
@@ -249,6 +250,36 @@ export function ResourceListPage() {
                 target={{ rows: [], ids: [] }}
               />
             ))}
+            <SavedViewsMenu
+              list={name}
+              current={() => ({
+                filters: state.filters,
+                search: state.search,
+                sort: { by: state.by, dir: state.sort },
+                columns: shownColumns.map((c) => c.key).filter((k) => !hiddenColumns.includes(k)),
+                limit: state.limit,
+              })}
+              onOpen={(v) => {
+                update({
+                  filters: Object.fromEntries(
+                    Object.entries(v.filters).map(([k, x]) => [k, String(x ?? '')]),
+                  ),
+                  search: v.search ?? '',
+                  ...(v.sort ? { by: v.sort.by, sort: v.sort.dir } : {}),
+                  ...(v.limit ? { limit: v.limit } : {}),
+                  page: 1,
+                });
+                if (v.columns) {
+                  const shown = new Set(v.columns);
+                  setHiddenColumns(
+                    shownColumns
+                      .slice(1)
+                      .map((c) => c.key)
+                      .filter((k) => !shown.has(k)),
+                  );
+                }
+              }}
+            />
             {phone ? null : (
               <ColumnChooser
                 columns={shownColumns
