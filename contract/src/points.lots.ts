@@ -3,7 +3,7 @@
 // first, then oldest earned, lots without expiry last (CONTRACT.md, points ledger).
 import { z } from 'zod';
 import { defineAction } from './action';
-import { BusinessDate, Id, qDate, qInt, Timestamp } from './common';
+import { BusinessDate, Id, qDate, qInt, ref, Timestamp } from './common';
 import { POINT_RESOURCES } from './points.actions';
 import { defineContract } from './resource';
 
@@ -73,7 +73,8 @@ export const PointLot = z.object({
 export type PointLot = z.infer<typeof PointLot>;
 
 export const PointLotQuery = z.object({
-  customer_id: z.coerce.number().int().positive(),
+  /** The store the answer is about: a declared reference (another branch's store is a 403). */
+  customer_id: ref('customer', z.coerce.number().int().positive()),
   status: z.preprocess((v) => (v === '' ? undefined : v), PointLotStatus.optional()),
   page: qInt(),
   limit: z.preprocess(

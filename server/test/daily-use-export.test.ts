@@ -242,6 +242,10 @@ describe('GET /export/<resource>', () => {
       .insert(customers)
       .values(names.map((n, i) => ({ customer_code: `FORMULA-${i}`, customer_name: n, branch_id: b1.id })))
       .returning({ id: customers.id });
+    // A credit first: a debit draws the store's open point lots.
+    await h.database.db
+      .insert(point_ledger)
+      .values({ customer_id: stores[2].id, point_type: 2, points: 10, reason: 'injeksi', source: 'inject' });
     await h.database.db.insert(point_ledger).values({
       customer_id: stores[2].id,
       point_type: 5,
@@ -270,13 +274,13 @@ describe('GET /export/<resource>', () => {
       (
         await get(
           admin,
-          `/export/point?customer_id=${stores[2].id}&columns=customer_name,points,reason,balance_after&kinds=,number,,`,
+          `/export/point?customer_id=${stores[2].id}&point_type=5&columns=customer_name,points,reason,balance_after&kinds=,number,,`,
         )
       ).body,
     );
     expect(ledger.slice(1)).toEqual([`"'-5 Toko Minus",-5,"'-5 koreksi",`]);
     const guessed = csvLines(
-      (await get(admin, `/export/point?customer_id=${stores[2].id}&columns=points,reason`)).body,
+      (await get(admin, `/export/point?customer_id=${stores[2].id}&point_type=5&columns=points,reason`)).body,
     );
     expect(guessed.slice(1)).toEqual([`-5,"'-5 koreksi"`]);
 
@@ -322,15 +326,18 @@ describe('exports write the columns the screens compute', () => {
       .insert(customers)
       .values({ customer_code: 'LEDGER-1', customer_name: 'Toko Buku Besar', branch_id: b1.id })
       .returning({ id: customers.id });
-    await h.database.db.insert(point_ledger).values([
-      { customer_id: store.id, point_type: 2, points: 50, reason: 'injeksi', source: 'inject' },
-      { customer_id: store.id, point_type: 5, points: -5, reason: 'potongan', source: 'deduction' },
-    ]);
+    // A credit first: a debit draws the store's open point lots.
+    await h.database.db
+      .insert(point_ledger)
+      .values({ customer_id: store.id, point_type: 2, points: 50, reason: 'injeksi', source: 'inject' });
+    await h.database.db
+      .insert(point_ledger)
+      .values({ customer_id: store.id, point_type: 5, points: -5, reason: 'potongan', source: 'deduction' });
     const url = `/export/point?customer_id=${store.id}&columns=point_type,points,status&kinds=,number,`;
     const lines = csvLines((await get(admin, url, 'id')).body)
       .slice(1)
       .sort();
-    expect(lines).toEqual(['Pengurangan poin,-5,Staf', 'Poin injeksi,50,Staf']);
+    expect(lines).toEqual(['Injeksi poin,50,Staf', 'Pengurangan poin,-5,Staf']);
   });
 });
 
@@ -381,7 +388,7 @@ describe('GET /export/<report>: the reports export every row, in the list order'
     expect(lines.slice(1, 6)).toEqual(
       list.body.data.map(
         (r: { customer_code: string; customer_name: string; points: number }) =>
-          `${r.customer_code},${r.customer_name},Poin injeksi,${r.points}`,
+          `${r.customer_code},${r.customer_name},Injeksi poin,${r.points}`,
       ),
     );
     // The branch user's file holds only its branch's stores.
