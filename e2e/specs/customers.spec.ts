@@ -282,6 +282,9 @@ describe('bulk edits', () => {
       await reload;
       await dialog.waitFor({ state: 'hidden' });
       for (const c of three) await rowOf(c.customer_code).waitFor({ state: 'detached' });
+      // The selection stays for the next bulk edit, until it is cleared.
+      await page.getByTestId('bulk-bar').getByText('3 baris dipilih').waitFor();
+      await page.getByTestId('bulk-bar').getByRole('button', { name: 'Batalkan pilihan' }).click();
       await page.getByTestId('bulk-bar').getByText('Centang baris untuk aksi massal:').waitFor();
 
       // Through the API, and in the detail screen.

@@ -64,7 +64,7 @@ describe('points that expire', () => {
 
     // 1. The settings screen: 12 months.
     await page.goto(`${BASE_URL}/#/point-settings`);
-    await page.getByRole('heading', { name: 'Pengaturan poin', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Pengaturan poin', level: 1 }).waitFor();
     const months = page.getByRole('textbox', { name: 'Bulan sampai poin kedaluwarsa' });
     await months.fill('12');
     await page.getByRole('button', { name: 'Simpan', exact: true }).click();
@@ -149,7 +149,7 @@ describe('points that expire', () => {
     await page.goto(
       `${BASE_URL}/#/expiring-points-report?start_date=${today}&end_date=${end}&search=${encodeURIComponent(store.customer_code)}`,
     );
-    await page.getByRole('heading', { name: 'Laporan poin kedaluwarsa', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Laporan poin kedaluwarsa', level: 1 }).waitFor();
     await page
       .getByTestId('expiring-totals')
       .getByText(/toko, .* poin dalam .* lot kedaluwarsa antara/)

@@ -104,9 +104,15 @@ function PaletteDialog({ session, opened, onClose }: PaletteProps) {
     [session, t],
   );
   const words = fold(query).split(/\s+/).filter(Boolean);
-  const screenHits = screens.filter((s) =>
-    words.every((w) => fold(`${s.label} ${s.hint} ${s.words ?? ''}`).includes(w)),
-  );
+  // Screens found by their name come first, then those found by what they are about.
+  const byName = screens.filter((s) => words.every((w) => fold(`${s.label} ${s.hint}`).includes(w)));
+  const screenHits = [
+    ...byName,
+    ...screens.filter(
+      (s) =>
+        !byName.includes(s) && words.every((w) => fold(`${s.label} ${s.hint} ${s.words ?? ''}`).includes(w)),
+    ),
+  ];
 
   const sources = RECORD_SOURCES.filter((s) => permissionsOf(session, s.area).view);
   const records = useQuery({
