@@ -20,7 +20,9 @@ export function HomePage() {
   return (
     <Stack gap="lg" maw={1200}>
       <div>
-        <Title order={1} fz="h2">{t('home.welcome', { name: session.name })}</Title>
+        <Title order={1} fz="h2">
+          {t('home.welcome', { name: session.name })}
+        </Title>
         <Group gap="xs" mt={6}>
           <Text c="dimmed">{t('home.intro')}</Text>
           <Badge variant="light" color={session.branch_scope === 'all' ? 'indigo' : 'orange'}>
