@@ -72,11 +72,11 @@ describe('injecting points', () => {
 
     // The list of injections, then the injection screen from its "add" button.
     await page.goto(`${BASE_URL}/#/injected-points`);
-    await page.getByRole('heading', { name: 'Injeksi poin', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Riwayat injeksi poin', level: 1 }).waitFor();
     await tableRows(page).first().waitFor();
     await shot(page, 'points-injected-list');
     // The list's own button (the menu has an "Injeksi poin" link too).
-    await page.getByRole('main').getByRole('link', { name: 'Injeksi poin' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Injeksi poin', exact: true }).click();
     await page.getByRole('heading', { name: 'Injeksi poin', level: 1 }).waitFor();
 
     // Step 1: paste the two codes (one in lower case: it is matched regardless).
@@ -370,7 +370,7 @@ describe('manual movements', () => {
 const SCREENS: { path: string; id: string; en: string; notice?: RegExp }[] = [
   { path: 'master-points', id: 'Poin master', en: 'Master points' },
   { path: 'point-deductions', id: 'Pengurangan poin', en: 'Point deductions' },
-  { path: 'injected-points', id: 'Injeksi poin', en: 'Injected points' },
+  { path: 'injected-points', id: 'Riwayat injeksi poin', en: 'Injected points' },
   { path: 'point-ledger', id: 'Semua mutasi poin', en: 'All point movements' },
   { path: 'point-balances', id: 'Saldo poin per toko', en: 'Point balance per store' },
   {

@@ -165,7 +165,7 @@ describe('store web app', () => {
       }
       await page.reload();
       await page.getByTestId('balance').waitFor();
-      await page.getByRole('heading', { name: 'Berita' }).waitFor();
+      await page.getByRole('heading', { name: 'Berita', exact: true }).waitFor();
       assert.equal(await popup.count(), 0, 'a popup seen once is not shown again');
     }
     await shotBoth(page, 'home');

@@ -151,24 +151,38 @@ describe('pages', () => {
     const admin = await newPage(browser);
     await signIn(admin.page, ADMIN);
     const sidebar = admin.page.getByTestId('sidebar');
-    await sidebar.getByRole('link', { name: 'Injeksi poin' }).click();
+    await sidebar.getByRole('link', { name: 'Injeksi poin', exact: true }).click();
     await admin.page.waitForURL(/#\/injected-points\/new$/);
     await admin.page.getByRole('tab').first().waitFor();
     // Crumbs run through the injected points list; the page, not the list, is marked in the menu.
-    await admin.page.getByRole('main').getByRole('link', { name: 'Injeksi poin', exact: true }).waitFor();
+    await admin.page
+      .getByRole('main')
+      .getByRole('link', { name: 'Riwayat injeksi poin', exact: true })
+      .waitFor();
     assert.equal(
-      await sidebar.getByRole('link', { name: 'Injeksi poin' }).getAttribute('data-active'),
+      await sidebar.getByRole('link', { name: 'Injeksi poin', exact: true }).getAttribute('data-active'),
       'true',
     );
-    assert.equal(await sidebar.getByRole('link', { name: 'Injeksi poin' }).getAttribute('data-active'), null);
+    assert.equal(
+      await sidebar
+        .getByRole('link', { name: 'Riwayat injeksi poin', exact: true })
+        .getAttribute('data-active'),
+      null,
+    );
     await shot(admin.page, 'page-kind-inject');
     await admin.context.close();
 
     const branch = await newPage(browser);
     await signIn(branch.page, BRANCH_USER);
-    await branch.page.getByTestId('sidebar').getByRole('link', { name: 'Injeksi poin' }).waitFor();
+    await branch.page
+      .getByTestId('sidebar')
+      .getByRole('link', { name: 'Riwayat injeksi poin', exact: true })
+      .waitFor();
     assert.equal(
-      await branch.page.getByTestId('sidebar').getByRole('link', { name: 'Injeksi poin' }).count(),
+      await branch.page
+        .getByTestId('sidebar')
+        .getByRole('link', { name: 'Injeksi poin', exact: true })
+        .count(),
       0,
     );
     await branch.page.goto(`${BASE_URL}/#/injected-points/new`);

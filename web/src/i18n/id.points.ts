@@ -90,7 +90,7 @@ export const messages: PointsMessages = {
   },
   point_injected: {
     hints: { points: 'Isi bilangan bulat di atas 0.' },
-    title: 'Injeksi poin',
+    title: 'Riwayat injeksi poin',
     one: 'injeksi',
     summary: 'Poin yang diberikan staf ke satu atau banyak toko (jenis 2)',
     fields: ledgerFields,
