@@ -296,7 +296,7 @@ describe('phone, menu and navigation', () => {
     // summary name their menu group.
     const option = palette
       .getByRole('option')
-      .filter({ hasText: /Pelanggan · / })
+      .filter({ hasText: /pelanggan · /i })
       .first();
     await option.waitFor();
     await option.click();
