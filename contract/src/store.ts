@@ -7,6 +7,7 @@ import { Promo, PromoBonusItemLine, PromoItemLine, PromoLine } from './promos';
 import { SalesInvoice, SalesInvoiceLine } from './sales';
 import { CustomerTargetPeriod, TargetYearQuery } from './targets';
 import { UploadFolder, UploadPhoto } from './uploads';
+import { POINT_TYPE_WORDS, type Words } from './wording';
 
 /**
  * A phone number as stores write it (spaces, dashes, dots, a +62 or 62 prefix allowed), normalised
@@ -143,17 +144,11 @@ export type StoreMe = z.infer<typeof StoreMe>;
 export const StorePageQuery = ListQuery.pick({ page: true, limit: true });
 export type StorePageQuery = z.infer<typeof StorePageQuery>;
 
-/** The ledger's point types as the app names them (by the request's language; Indonesian by default). */
-export const POINT_TYPE_NAMES: Record<number, { id: string; en: string }> = {
-  1: { id: 'Poin master (faktur)', en: 'Master points (invoice)' },
-  2: { id: 'Poin injeksi', en: 'Injected points' },
-  3: { id: 'Bonus poin promo', en: 'Promo bonus points' },
-  4: { id: 'Penukaran kupon', en: 'Coupon redemption' },
-  5: { id: 'Pengurangan poin', en: 'Points deduction' },
-  6: { id: 'Pembatalan penukaran', en: 'Redemption reverted' },
-  7: { id: 'Koreksi', en: 'Correction' },
-  8: { id: 'Poin kedaluwarsa', en: 'Expired points' },
-};
+/**
+ * The ledger's point types as the app names them (by the request's language; Indonesian by
+ * default): the same words as the back office's screens and exports.
+ */
+export const POINT_TYPE_NAMES: Record<number, Words> = POINT_TYPE_WORDS;
 
 /** GET /store/points: one live ledger row of the store. */
 export const StorePointRow = z.object({
