@@ -34,6 +34,7 @@ import {
   UPLOADS_CACHE_CONTROL,
   UPLOADS_URL_PREFIX,
 } from './http/uploads';
+import { JobQueue } from './jobs/queue';
 import { AuthService } from './modules/auth/auth.service';
 import { registerModules } from './modules/index';
 import { StoreAuthService } from './modules/store/store.auth';
@@ -326,6 +327,11 @@ export async function buildApp({
       immutable: true,
     });
   }
+  // The job queue: open on ready (any process can enqueue); its workers start in main.ts.
+  const jobs = new JobQueue({ database, uploads: app.uploads, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.open());
+  app.addHook('onClose', () => jobs.stop());
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

@@ -65,6 +65,14 @@ export const ConfigSchema = z
     S3_FORCE_PATH_STYLE: flag,
     AWS_ACCESS_KEY_ID: unsetWhenEmpty(z.string().min(1)),
     AWS_SECRET_ACCESS_KEY: unsetWhenEmpty(z.string().min(1)),
+    /**
+     * Whether this process runs background jobs (broadcast delivery, the upload sweep, the daily
+     * points expiry). Every process can enqueue; a job runs once whichever process takes it.
+     */
+    JOB_WORKERS: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
   })
   .refine((e) => e.STORAGE !== 's3' || e.S3_BUCKET !== undefined, {
     path: ['S3_BUCKET'],
@@ -94,6 +102,7 @@ export const ConfigSchema = z
       vaCallbackToken: e.VA_CALLBACK_TOKEN,
       userRateLimit: e.USER_RATE_LIMIT,
       userRateWindowSeconds: e.USER_RATE_WINDOW_SECONDS,
+      jobWorkers: e.JOB_WORKERS,
       rateLimitStore: e.REDIS_URL
         ? ({ kind: 'redis', url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } as const)
         : ({ kind: 'postgres' } as const),

@@ -14,8 +14,6 @@ import { ensureSuperAdmin } from './modules/staff/bootstrap';
 const CHECKPOINT_CHECK_MS = 2_000;
 const CHECKPOINT_WAL_BYTES = 8 * 1024 * 1024;
 const CHECKPOINT_MAX_AGE_MS = 60_000;
-const UPLOAD_SWEEP_EVERY_MS = 60 * 60 * 1000;
-const UPLOAD_KEEP_MS = 24 * 60 * 60 * 1000;
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(2)} s`;
 
@@ -56,6 +54,8 @@ async function main() {
   const appStarted = Date.now();
   const app = await buildApp({ config, database });
   const builtIn = seconds(appStarted);
+  // The checkpoint stays a timer of this process, not a job: it writes the embedded database's WAL
+  // of this process's own data directory, which no other process can reach.
   let checkpointTimer: NodeJS.Timeout | undefined;
   if (database.kind === 'pglite') {
     let lastCheckpoint = Date.now();
@@ -82,15 +82,8 @@ async function main() {
     checkpointTimer.unref();
   }
 
-  // Photos uploaded for a form that was never saved, or replaced since, are removed after a day.
-  const sweepUploads = () =>
-    app.uploads
-      .sweep(database.db, UPLOAD_KEEP_MS)
-      .then((r) => r.removed > 0 && app.log.info(`removed ${r.removed} unreferenced uploads`))
-      .catch((err) => app.log.warn({ err }, 'upload sweep failed'));
-  const sweepTimer = setInterval(sweepUploads, UPLOAD_SWEEP_EVERY_MS);
-  sweepTimer.unref();
-  setTimeout(sweepUploads, 60_000).unref();
+  // Background jobs (jobs/registry.ts): the upload sweep, the daily points expiry, broadcast delivery.
+  if (config.jobWorkers) await app.jobs.start();
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -98,7 +91,6 @@ async function main() {
     stopping = true;
     app.log.info(`${signal}: stopping`);
     clearInterval(checkpointTimer);
-    clearInterval(sweepTimer);
     try {
       await app.close();
     } finally {
