@@ -198,11 +198,14 @@ export async function runExpiry(
     i += ids.length;
     const started = performance.now();
     const done = await db.transaction(async (tx) => {
-      await tx.execute(sql`set local jit = off`);
+      // One round trip: JIT off for the rest of the transaction, the locks, the sums.
       const sums = await rows<{ customer_id: number; points: number; lots: number }>(
         tx,
-        sql`with lk as materialized (
-              select id from customers where id = any(${intArray(ids)}::int[]) order by id for no key update
+        sql`with cfg as materialized (select set_config('jit', 'off', true) as jit),
+            lk as materialized (
+              select c.id from customers c, cfg
+              where c.id = any(${intArray(ids)}::int[]) and cfg.jit = 'off'
+              order by c.id for no key update of c
             )
             select l.customer_id, sum(l.remaining)::int as points, count(*)::int as lots
             from point_lots l
