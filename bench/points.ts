@@ -9,7 +9,7 @@
 // (the large seed) the bench first gives every lot a 12-month expiry (the date FEFO already drew them
 // by, so the lots stay as a conversion with 12 months would make them), then runs it; a second bench
 // on the same copy finds nothing due (make a fresh copy: createdb -T <seed copy> <name>).
-// --skip-expiry leaves the run out.
+// --skip-expiry leaves the run out; --lots-only runs only the debit comparison and the run.
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -35,6 +35,7 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     runs: { type: 'string', default: '50' },
     'skip-expiry': { type: 'boolean', default: false },
+    'lots-only': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(args.runs);
@@ -114,6 +115,19 @@ async function main() {
     }
     return summarize(scenario, times, target);
   };
+
+  if (args['lots-only']) {
+    const debit = await debitScenario(database);
+    const expiry = await expiryScenario(database, call);
+    await app.close();
+    await database.close();
+    console.log('\nPoints benchmark (lots only)');
+    printDebit(debit);
+    if (expiry) printExpiry(expiry);
+    if (args.json)
+      writeFileSync(args.json, JSON.stringify({ database: database.kind, counts, debit, expiry }, null, 2));
+    return;
+  }
 
   const stats: Stat[] = [];
   const ids = (
@@ -271,52 +285,7 @@ async function main() {
     wall_ms: Math.round(concMs),
   };
 
-  // A debit with lots against the same debit without (the lots' triggers standing aside), one by
-  // one, interleaved, each in a transaction rolled back: what the lots add to a redemption.
-  const ROLLBACK_DEBIT = new Error('rollback');
-  const debitOnce = async (customerId: number, lots: boolean) => {
-    let ms = 0;
-    await database.db
-      .transaction(async (tx) => {
-        if (!lots) await tx.execute(sql`set local lbo.point_lots = 'off'`);
-        const t = performance.now();
-        await postMovement(tx, {
-          customerId,
-          pointType: 5,
-          points: -1,
-          source: 'deduction',
-          reason: 'bench',
-        });
-        ms = performance.now() - t;
-        throw ROLLBACK_DEBIT;
-      })
-      .catch((err) => {
-        if (err !== ROLLBACK_DEBIT) throw err;
-      });
-    return ms;
-  };
-  const spenders = (
-    await database.rows<{ id: number }>(
-      sql`select distinct l.customer_id as id from point_lots l
-          where l.remaining > 0 and (l.expires_on is null or l.expires_on >= current_date)
-            and l.customer_id in (select id from customers order by random() limit ${RUNS * 4})
-          limit ${RUNS}`,
-    )
-  ).map((r) => r.id);
-  const withLots: number[] = [];
-  const withoutLots: number[] = [];
-  for (const id of spenders.slice(0, 3)) await debitOnce(id, true); // warm-up
-  for (const id of spenders) {
-    withLots.push(await debitOnce(id, true));
-    withoutLots.push(await debitOnce(id, false));
-  }
-  const debit = {
-    with_lots: summarize('debit of 1 point, with lots (FEFO draw)', withLots),
-    without_lots: summarize('debit of 1 point, lots standing aside', withoutLots),
-    ratio: 0,
-  };
-  debit.ratio = Math.round((debit.with_lots.median_ms / debit.without_lots.median_ms) * 100) / 100;
-
+  const debit = await debitScenario(database);
   const expiry = args['skip-expiry'] ? null : await expiryScenario(database, call);
 
   await app.close();
@@ -334,9 +303,7 @@ async function main() {
   console.log(
     `  200 concurrent deductions of 7 from 1,000: ${ok} succeeded (expected ${concurrency.expected_successes}), ${refused} refused with 409, final balance ${point_balance} (${concurrency.wall_ms} ms)`,
   );
-  console.log(
-    `  debit of 1 point (ledger service, rolled back), median: with lots ${debit.with_lots.median_ms} ms, without ${debit.without_lots.median_ms} ms = ${debit.ratio}x (p95 ${debit.with_lots.p95_ms} / ${debit.without_lots.p95_ms} ms, ${debit.with_lots.runs} each, target <= 1.2x)`,
-  );
+  printDebit(debit);
   if (expiry) printExpiry(expiry);
   const result = { database: database.kind, counts, month, stats, engine, concurrency, debit, expiry };
   if (args.json) writeFileSync(args.json, JSON.stringify(result, null, 2));
@@ -449,6 +416,63 @@ async function expiryScenario(database: Database, call: Call): Promise<ExpiryFig
     },
     load_average: Math.round(loadavg()[0] * 10) / 10,
   };
+}
+
+/**
+ * A debit with lots against the same debit without (the lots' triggers standing aside), one by
+ * one, interleaved, each in a transaction rolled back: what the lots add to a redemption.
+ */
+async function debitScenario(database: Database) {
+  const ROLLBACK_DEBIT = new Error('rollback');
+  const debitOnce = async (customerId: number, lots: boolean) => {
+    let ms = 0;
+    await database.db
+      .transaction(async (tx) => {
+        if (!lots) await tx.execute(sql`set local lbo.point_lots = 'off'`);
+        const t = performance.now();
+        await postMovement(tx, {
+          customerId,
+          pointType: 5,
+          points: -1,
+          source: 'deduction',
+          reason: 'bench',
+        });
+        ms = performance.now() - t;
+        throw ROLLBACK_DEBIT;
+      })
+      .catch((err) => {
+        if (err !== ROLLBACK_DEBIT) throw err;
+      });
+    return ms;
+  };
+  const spenders = (
+    await database.rows<{ id: number }>(
+      sql`select distinct l.customer_id as id from point_lots l
+          where l.remaining > 0 and (l.expires_on is null or l.expires_on >= current_date)
+            and l.customer_id in (select id from customers order by random() limit ${RUNS * 4})
+          limit ${RUNS}`,
+    )
+  ).map((r) => r.id);
+  const withLots: number[] = [];
+  const withoutLots: number[] = [];
+  for (const id of spenders.slice(0, 3)) await debitOnce(id, true); // warm-up
+  for (const id of spenders) {
+    withLots.push(await debitOnce(id, true));
+    withoutLots.push(await debitOnce(id, false));
+  }
+  const debit = {
+    with_lots: summarize('debit of 1 point, with lots (FEFO draw)', withLots),
+    without_lots: summarize('debit of 1 point, lots standing aside', withoutLots),
+    ratio: 0,
+  };
+  debit.ratio = Math.round((debit.with_lots.median_ms / debit.without_lots.median_ms) * 100) / 100;
+  return debit;
+}
+
+function printDebit(debit: Awaited<ReturnType<typeof debitScenario>>) {
+  console.log(
+    `  debit of 1 point (ledger service, rolled back), median: with lots ${debit.with_lots.median_ms} ms, without ${debit.without_lots.median_ms} ms = ${debit.ratio}x (p95 ${debit.with_lots.p95_ms} / ${debit.without_lots.p95_ms} ms, ${debit.with_lots.runs} each, target <= 1.2x)`,
+  );
 }
 
 function printExpiry(e: ExpiryFigures) {
