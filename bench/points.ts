@@ -5,14 +5,21 @@
 // Run from server/ against a database seeded with `npm run seed -- --scale large`:
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/lbo_bench npx tsx ../bench/points.ts [--json out.json]
 // The concurrency scenario writes (a bench customer, an injection and its deductions); the ledger stays
-// consistent (`npm run points:verify`).
+// consistent (`npm run points:verify`). The expiry run writes too: on a seed whose lots never expire
+// (the large seed) the bench first gives every lot a 12-month expiry (the date FEFO already drew them
+// by, so the lots stay as a conversion with 12 months would make them), then runs it; a second bench
+// on the same copy finds nothing due (make a fresh copy: createdb -T <seed copy> <name>).
+// --skip-expiry leaves the run out; --lots-only runs only the debit comparison and the run.
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/src/app';
 import { loadConfig, loadDotEnv } from '../server/src/config';
 import { openDatabase, rows } from '../server/src/db/client';
+import { postMovement } from '../server/src/domain/ledger';
 import { applyInvoicePoints } from '../server/src/modules/points/points.engine';
+import { runExpiry } from '../server/src/modules/points/points.lots';
 
 type Stat = {
   scenario: string;
@@ -24,7 +31,12 @@ type Stat = {
 };
 
 const { values: args } = parseArgs({
-  options: { json: { type: 'string' }, runs: { type: 'string', default: '50' } },
+  options: {
+    json: { type: 'string' },
+    runs: { type: 'string', default: '50' },
+    'skip-expiry': { type: 'boolean', default: false },
+    'lots-only': { type: 'boolean', default: false },
+  },
 });
 const RUNS = Number(args.runs);
 
@@ -103,6 +115,19 @@ async function main() {
     }
     return summarize(scenario, times, target);
   };
+
+  if (args['lots-only']) {
+    const debit = await debitScenario(database);
+    const expiry = await expiryScenario(database, call);
+    await app.close();
+    await database.close();
+    console.log('\nPoints benchmark (lots only)');
+    printDebit(debit);
+    if (expiry) printExpiry(expiry);
+    if (args.json)
+      writeFileSync(args.json, JSON.stringify({ database: database.kind, counts, debit, expiry }, null, 2));
+    return;
+  }
 
   const stats: Stat[] = [];
   const ids = (
@@ -260,6 +285,9 @@ async function main() {
     wall_ms: Math.round(concMs),
   };
 
+  const debit = await debitScenario(database);
+  const expiry = args['skip-expiry'] ? null : await expiryScenario(database, call);
+
   await app.close();
   await database.close();
 
@@ -275,12 +303,188 @@ async function main() {
   console.log(
     `  200 concurrent deductions of 7 from 1,000: ${ok} succeeded (expected ${concurrency.expected_successes}), ${refused} refused with 409, final balance ${point_balance} (${concurrency.wall_ms} ms)`,
   );
-  const result = { database: database.kind, counts, month, stats, engine, concurrency };
+  printDebit(debit);
+  if (expiry) printExpiry(expiry);
+  const result = { database: database.kind, counts, month, stats, engine, concurrency, debit, expiry };
   if (args.json) writeFileSync(args.json, JSON.stringify(result, null, 2));
   if (ok !== concurrency.expected_successes || point_balance !== 1000 - ok * 7 || point_balance < 0) {
     console.error('Concurrency check FAILED');
     process.exit(1);
   }
+}
+
+type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
+type Database = Awaited<ReturnType<typeof openDatabase>>;
+type ExpiryFigures = {
+  aged_lots_ms: number | null;
+  due: { stores: number; lots: number; points: number };
+  run: { ms: number; customers: number; points: number; lots: number };
+  repeat: { ms: number; customers: number };
+  redemptions_before: Stat;
+  redemptions_during: Stat & { p99_ms: number; refused: number };
+  load_average: number;
+};
+
+/**
+ * The expiry run over every store due, with deductions of 1 point by stores of the run (spread over
+ * the id range, so every part of the run meets some) going on beside it on 4 connections; their
+ * latency before the run and during it (p50/p99/max), and the run's own time. Then the repeat.
+ */
+async function expiryScenario(database: Database, call: Call): Promise<ExpiryFigures | null> {
+  let agedMs: number | null = null;
+  const [due0] = await database.rows<{ n: number }>(
+    sql`select count(*)::int as n from point_lots where remaining > 0 and expires_on < current_date`,
+  );
+  if (due0.n === 0) {
+    const [never] = await database.rows<{ months: number | null; undated: number }>(
+      sql`select (select expire_after_months from point_settings where id = 1) as months,
+                 (select count(*)::int from point_lots where expires_on is null and remaining > 0) as undated`,
+    );
+    if (never.months !== null || never.undated === 0) {
+      console.log('  expiry run: nothing due on this database (a fresh copy of the seed has it); skipped');
+      return null;
+    }
+    console.log("  expiry run: giving the seed's lots a 12-month expiry first (setup, not measured)...");
+    const t = performance.now();
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`update point_settings set expire_after_months = 12 where id = 1`);
+      await tx.execute(
+        sql`update point_lots set expires_on = point_lots_expiry_of(earned_on, 12) where expires_on is null`,
+      );
+    });
+    await database.db.execute(sql`analyze point_lots`);
+    agedMs = Math.round(performance.now() - t);
+  }
+  const [due] = await database.rows<{ stores: number; lots: number; points: number }>(
+    sql`select count(distinct customer_id)::int as stores, count(*)::int as lots, coalesce(sum(remaining), 0)::int as points
+        from point_lots where remaining > 0 and expires_on < current_date`,
+  );
+  // Stores of the run that can spend (valid lots left), every 50th id: a spread over the id range,
+  // picked at random, so the deductions meet every part of the run.
+  const spenders = (
+    await database.rows<{ id: number }>(
+      sql`select distinct e.customer_id as id from point_lots e
+          where e.remaining > 0 and e.expires_on < current_date and e.customer_id % 50 = 0
+            and exists (select 1 from point_lots v where v.customer_id = e.customer_id and v.remaining > 5
+                        and (v.expires_on is null or v.expires_on >= current_date))`,
+    )
+  ).map((r) => r.id);
+  if (spenders.length === 0) throw new Error('no store of the run can spend');
+  const redeem = async () => {
+    const id = spenders[Math.floor(Math.random() * spenders.length)];
+    const t = performance.now();
+    const res = await call('POST', '/point/', {
+      customer_id: id,
+      point_type: 5,
+      points: 1,
+      reason: 'bench expiry',
+    });
+    return { ms: performance.now() - t, status: res.status };
+  };
+  const before: number[] = [];
+  for (let i = 0; i < 60; i++) before.push((await redeem()).ms);
+  const during: number[] = [];
+  let refused = 0;
+  let running = true;
+  const workers = Array.from({ length: 4 }, async () => {
+    while (running) {
+      const r = await redeem();
+      if (r.status === 201) during.push(r.ms);
+      else refused++;
+    }
+  });
+  const t = performance.now();
+  const run = await runExpiry(database.db);
+  const runMs = performance.now() - t;
+  running = false;
+  await Promise.all(workers);
+  const t2 = performance.now();
+  const repeat = await runExpiry(database.db);
+  const repeatMs = performance.now() - t2;
+  const s = [...during].sort((a, b) => a - b);
+  const p99 = s.length ? Math.round(s[Math.min(s.length - 1, Math.floor(0.99 * s.length))] * 100) / 100 : 0;
+  return {
+    aged_lots_ms: agedMs,
+    due,
+    run: { ms: Math.round(runMs), customers: run.customers, points: run.points, lots: run.lots },
+    repeat: { ms: Math.round(repeatMs), customers: repeat.customers },
+    redemptions_before: summarize('deduction of 1 point, before the run', before),
+    redemptions_during: {
+      ...summarize('deduction of 1 point, during the run', during),
+      p99_ms: p99,
+      refused,
+    },
+    load_average: Math.round(loadavg()[0] * 10) / 10,
+  };
+}
+
+/**
+ * A debit with lots against the same debit without (the lots' triggers standing aside), one by
+ * one, interleaved, each in a transaction rolled back: what the lots add to a redemption.
+ */
+async function debitScenario(database: Database) {
+  const ROLLBACK_DEBIT = new Error('rollback');
+  const debitOnce = async (customerId: number, lots: boolean) => {
+    let ms = 0;
+    await database.db
+      .transaction(async (tx) => {
+        if (!lots) await tx.execute(sql`set local lbo.point_lots = 'off'`);
+        const t = performance.now();
+        await postMovement(tx, {
+          customerId,
+          pointType: 5,
+          points: -1,
+          source: 'deduction',
+          reason: 'bench',
+        });
+        ms = performance.now() - t;
+        throw ROLLBACK_DEBIT;
+      })
+      .catch((err) => {
+        if (err !== ROLLBACK_DEBIT) throw err;
+      });
+    return ms;
+  };
+  const spenders = (
+    await database.rows<{ id: number }>(
+      sql`select distinct l.customer_id as id from point_lots l
+          where l.remaining > 0 and (l.expires_on is null or l.expires_on >= current_date)
+            and l.customer_id in (select id from customers order by random() limit ${RUNS * 4})
+          limit ${RUNS}`,
+    )
+  ).map((r) => r.id);
+  const withLots: number[] = [];
+  const withoutLots: number[] = [];
+  for (const id of spenders.slice(0, 3)) await debitOnce(id, true); // warm-up
+  for (const id of spenders) {
+    withLots.push(await debitOnce(id, true));
+    withoutLots.push(await debitOnce(id, false));
+  }
+  const debit = {
+    with_lots: summarize('debit of 1 point, with lots (FEFO draw)', withLots),
+    without_lots: summarize('debit of 1 point, lots standing aside', withoutLots),
+    ratio: 0,
+  };
+  debit.ratio = Math.round((debit.with_lots.median_ms / debit.without_lots.median_ms) * 100) / 100;
+  return debit;
+}
+
+function printDebit(debit: Awaited<ReturnType<typeof debitScenario>>) {
+  console.log(
+    `  debit of 1 point (ledger service, rolled back), median: with lots ${debit.with_lots.median_ms} ms, without ${debit.without_lots.median_ms} ms = ${debit.ratio}x (p95 ${debit.with_lots.p95_ms} / ${debit.without_lots.p95_ms} ms, ${debit.with_lots.runs} each, target <= 1.2x)`,
+  );
+}
+
+function printExpiry(e: ExpiryFigures) {
+  console.log(
+    `  expiry run: ${e.run.customers.toLocaleString('en')} stores, ${e.run.lots.toLocaleString('en')} lots, ${e.run.points.toLocaleString('en')} points in ${(e.run.ms / 1000).toFixed(1)} s (target < 30 s; due before: ${e.due.stores} stores, ${e.due.lots} lots); repeat: ${e.repeat.customers} stores in ${e.repeat.ms} ms`,
+  );
+  const d = e.redemptions_during;
+  const b = e.redemptions_before;
+  console.log(
+    `  deductions by stores of the run: before it p50 ${b.median_ms} / max ${b.max_ms} ms; during it p50 ${d.median_ms} / p99 ${d.p99_ms} / max ${d.max_ms} ms (${d.runs} on 4 connections, ${d.refused} refused; target: waits < 100 ms)`,
+  );
+  console.log(`  machine load (1-minute average) after the run: ${e.load_average}`);
 }
 
 main().catch((err) => {

@@ -217,6 +217,44 @@ describe('the expiry run', () => {
       credits_without_lot: 0,
     });
   });
+
+  it('should take each store exactly once across batch boundaries, beside redemptions in every batch', async () => {
+    await runExpiry(h.database.db);
+    // Five stores in batches of two: the boundaries fall between the 2nd/3rd and 4th/5th stores.
+    const stores = [];
+    for (let i = 0; i < 5; i++) {
+      const c = await customer();
+      await expiredLot(c.id, 10 + i, '2020-01-05');
+      await expiredLot(c.id, 4, '2020-06-10');
+      await inject(c.id, 20, day(-1));
+      stores.push(c.id);
+    }
+    const spends = stores.flatMap((id) =>
+      Array.from({ length: 5 }, (_, i) =>
+        h.call(admin, 'POST', '/point/', { customer_id: id, point_type: 5, points: 6, reason: `spend ${i}` }),
+      ),
+    );
+    const [run, ...results] = await Promise.all([runExpiry(h.database.db, { batch: 2 }), ...spends]);
+    expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+    expect(run).toMatchObject({ customers: 5, points: 5 * 14 + 10, lots: 10 });
+    for (const [i, id] of stores.entries()) {
+      // Only the 20 valid points can be spent (3 of 6), whatever the run does meanwhile.
+      const spent = await h.database.rows<{ n: number }>(
+        sql`select count(*)::int as n from point_ledger where customer_id = ${id} and point_type = 5`,
+      );
+      expect(spent[0].n).toBe(3);
+      expect((await expiryRows(id)).map((r) => r.points)).toEqual([-(14 + i)]);
+      expect(await balance(id)).toBe(2);
+    }
+    const again = await runExpiry(h.database.db, { batch: 2 });
+    expect(again).toMatchObject({ customers: 0, points: 0, lots: 0 });
+    expect(await verifyLots(h.database.db)).toEqual({
+      customers: [],
+      lots_inconsistent: 0,
+      credits_without_lot: 0,
+    });
+    expect((await verifyBalances(h.database.db)).differences).toEqual([]);
+  });
 });
 
 describe('the expiring points report', () => {

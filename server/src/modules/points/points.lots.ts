@@ -16,7 +16,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Db, type DbOrTx, rows, type Tx } from '../../db/client';
-import { type Movement, postMovements } from '../../domain/ledger';
+import { intArray, type Movement, postMovements } from '../../domain/ledger';
 import { forbidden, problem } from '../../http/errors';
 import { allOf, pageMeta } from '../../http/list-query';
 import { requestLang, wordProblem } from '../../http/messages';
@@ -154,23 +154,33 @@ export async function expiryPreview(db: DbOrTx) {
   return { ...r, as_of: jakartaDate() };
 }
 
-/** Stores per transaction: each batch holds its stores' rows only while it writes their rows. */
-export const EXPIRY_BATCH = 200;
+/**
+ * How long one batch of the run may hold its stores' rows: a redemption by one of those stores waits
+ * at most this long (plus a commit). The batch size follows it: each batch takes as many stores as
+ * the previous batches' pace says fit in it, between EXPIRY_BATCH_MIN and EXPIRY_BATCH_MAX.
+ */
+export const EXPIRY_BATCH_MS = 50;
+export const EXPIRY_BATCH_MIN = 20;
+export const EXPIRY_BATCH_MAX = 2000;
 
 /**
  * Takes every lot past its date out of its store's balance: per store one ledger row of type 8
- * drawing exactly those lots (the draw takes lots past their date soonest first, and the row takes
+ * drawing exactly those lots (the lots' trigger takes the expired lots whole when the row equals
  * their sum). Stores go in batches of short transactions, in id order: each batch locks its stores
- * (as every ledger writer does, in id order), sums their expired lots under that lock, and posts.
- * A redemption at the same time either runs before (and drew only lots still valid) or waits for the
- * batch; a second run at the same time finds the sums already taken. So no points go twice, and a
- * repeat takes nothing more.
+ * (as every ledger writer does, in id order) and sums their expired lots under that lock, in one
+ * statement, then posts. A redemption at the same time either runs before (and drew only lots still
+ * valid) or waits for the batch; a second run at the same time finds the sums already taken. So no
+ * points go twice, and a repeat takes nothing more.
+ *
+ * `batch` fixes the batch size (tests); by default it adapts so a batch lasts about EXPIRY_BATCH_MS.
+ * The batches run without JIT compilation: the report triggers' statements are planned for a grid of
+ * months per store, an estimate that makes PostgreSQL compile them for seconds when a statement
+ * holds more than a few dozen stores, far longer than running them.
  */
 export async function runExpiry(
   db: Db,
   opts: { by?: number | null; batch?: number } = {},
 ): Promise<PointExpiryResult> {
-  const batch = opts.batch ?? EXPIRY_BATCH;
   const asOf = jakartaDate();
   // The stores due, read once (one pass over the index of open dated lots); each batch then sums
   // its stores again under their locks, so a store that changed since is taken exactly as it is then.
@@ -182,19 +192,25 @@ export async function runExpiry(
     )
   ).map((r) => r.customer_id);
   const total = { customers: 0, points: 0, lots: 0 };
-  for (let i = 0; i < due.length; i += batch) {
-    const ids = due.slice(i, i + batch);
+  let size = opts.batch ?? 100;
+  for (let i = 0; i < due.length; ) {
+    const ids = due.slice(i, i + size);
+    i += ids.length;
+    const started = performance.now();
     const done = await db.transaction(async (tx) => {
-      const list = `{${ids.join(',')}}`;
-      await rows(
-        tx,
-        sql`select 1 from customers where id = any(${list}::int[]) order by id for no key update`,
-      );
+      // One round trip: JIT off for the rest of the transaction, the locks, the sums.
       const sums = await rows<{ customer_id: number; points: number; lots: number }>(
         tx,
-        sql`select customer_id, sum(remaining)::int as points, count(*)::int as lots from point_lots
-            where customer_id = any(${list}::int[]) and remaining > 0 and expires_on < current_date
-            group by customer_id order by customer_id`,
+        sql`with cfg as materialized (select set_config('jit', 'off', true) as jit),
+            lk as materialized (
+              select c.id from customers c, cfg
+              where c.id = any(${intArray(ids)}::int[]) and cfg.jit = 'off'
+              order by c.id for no key update of c
+            )
+            select l.customer_id, sum(l.remaining)::int as points, count(*)::int as lots
+            from point_lots l
+            where l.customer_id in (select id from lk) and l.remaining > 0 and l.expires_on < current_date
+            group by l.customer_id order by l.customer_id`,
       );
       const movements: Movement[] = sums.map((d) => ({
         customerId: d.customer_id,
@@ -211,6 +227,12 @@ export async function runExpiry(
     total.customers += done.length;
     total.points += done.reduce((n, d) => n + d.points, 0);
     total.lots += done.reduce((n, d) => n + d.lots, 0);
+    if (opts.batch === undefined) {
+      const perStore = (performance.now() - started) / ids.length;
+      size = Math.round(
+        Math.min(EXPIRY_BATCH_MAX, Math.max(EXPIRY_BATCH_MIN, EXPIRY_BATCH_MS / Math.max(perStore, 0.001))),
+      );
+    }
   }
   return { ...total, as_of: asOf };
 }

@@ -13,7 +13,6 @@ import {
 } from '@lbo/contract/store';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rows } from '../../db/client';
-import { pendingProfileChange } from '../../domain/store-profile';
 import { notFound, problem } from '../../http/errors';
 import { pageMeta } from '../../http/list-query';
 import type { Lang } from '../../http/messages';
@@ -21,9 +20,12 @@ import type { StoreRef } from './store.areas';
 
 const MONTH_START = sql`date_trunc('month', now() at time zone 'Asia/Jakarta')::date`;
 
-/** GET /store/me: the store with its branch, salesman, type, balance and this month against the cap. */
+/**
+ * GET /store/me: the store with its branch, salesman, type, balance, this month against the cap and
+ * the profile change waiting for the back office (as pendingProfileChange reads it), in one statement.
+ */
 export async function storeMe(db: DbOrTx, customerId: number): Promise<StoreMe> {
-  const [me] = await rows<StoreMe>(
+  const [me] = await rows<StoreMe & PendingColumns>(
     db,
     sql`select c.id as customer_id, c.customer_code, c.customer_name, c.owner_name, c.phone_number,
                c.address, c.city, c.photo_url, c.branch_id, b.name as branch_name,
@@ -38,20 +40,68 @@ export async function storeMe(db: DbOrTx, customerId: number): Promise<StoreMe> 
                (select coalesce(sum(l.points), 0)::int from point_ledger l
                  where l.customer_id = c.id and not l.void and l.source in ('invoice', 'promo')
                    and l.entry_date >= ${MONTH_START}) as points_this_month,
-               c.admin_validate, c.registered_at
+               c.admin_validate, c.registered_at,
+               p.id as p_id, p.owner_name as p_owner_name, p.address as p_address, p.photo_url as p_photo_url,
+               p.status as p_status, p.requested_at as p_requested_at, p.decided_at as p_decided_at,
+               p.decided_by as p_decided_by, p.note as p_note
         from customers c
         join branches b on b.id = c.branch_id
         left join salesmen s on s.id = c.salesman_id
         left join customer_types t on t.id = c.customer_type_id
+        left join lateral (
+          select * from store_profile_changes p where p.customer_id = c.id and p.status = 'pending' limit 1
+        ) p on true
         where c.id = ${customerId}`,
   );
   if (!me) throw notFound(problem('not_found', { thing: 'store', id: customerId }));
+  const {
+    p_id,
+    p_owner_name,
+    p_address,
+    p_photo_url,
+    p_status,
+    p_requested_at,
+    p_decided_at,
+    p_decided_by,
+    p_note,
+    ...store
+  } = me;
   return {
-    ...me,
+    ...store,
     registered_at: iso(me.registered_at),
-    pending_change: await pendingProfileChange(db, customerId),
+    pending_change:
+      p_id === null
+        ? null
+        : ({
+            id: p_id,
+            customer_id: me.customer_id,
+            owner_name: p_owner_name,
+            address: p_address,
+            photo_url: p_photo_url,
+            current_owner_name: me.owner_name,
+            current_address: me.address,
+            current_photo_url: me.photo_url,
+            status: p_status,
+            requested_at: iso(p_requested_at) as string,
+            decided_at: iso(p_decided_at),
+            decided_by: p_decided_by,
+            note: p_note,
+          } as StoreMe['pending_change']),
   };
 }
+
+/** The pending profile change's columns in storeMe's row (null without one). */
+type PendingColumns = {
+  p_id: number | null;
+  p_owner_name: string | null;
+  p_address: string | null;
+  p_photo_url: string | null;
+  p_status: string | null;
+  p_requested_at: unknown;
+  p_decided_at: unknown;
+  p_decided_by: number | null;
+  p_note: string | null;
+};
 
 /** The signed-in store as the other areas' store queries take it. */
 export async function storeRef(db: DbOrTx, customerId: number): Promise<StoreRef> {
@@ -69,28 +119,41 @@ export const iso = (v: unknown): string | null =>
 
 const offset = (q: StorePageQuery) => (q.page - 1) * q.limit;
 
-/** GET /store/points: the live ledger rows, newest first (index point_ledger_customer_idx), and the balance. */
+/**
+ * GET /store/points: the live ledger rows, newest first (index point_ledger_customer_idx), with the
+ * count and the balance, in one statement (a page past the end still answers the count: one row of
+ * nulls from the left join).
+ */
 export async function storePoints(db: DbOrTx, customerId: number, q: StorePageQuery, lang: Lang) {
-  const list = await rows<Record<string, unknown> & { point_type: number }>(
+  const found = await rows<Record<string, unknown> & { point_type: number; total: number; balance: number }>(
     db,
-    sql`select l.id, l.point_type, l.points, l.balance_after,
-               coalesce(l.invoice_document_no, l.reference) as document_no, l.reason,
-               l.entry_date::text as entry_date, l.created_at
-        from point_ledger l
-        where l.customer_id = ${customerId} and not l.void
-        order by l.id desc limit ${q.limit} offset ${offset(q)}`,
+    sql`select t.total, c.point_balance as balance, l.id, l.point_type, l.points, l.balance_after, l.document_no,
+               l.reason, l.entry_date, l.created_at
+        from customers c
+        cross join lateral (
+          select count(*)::int as total from point_ledger where customer_id = c.id and not void
+        ) t
+        left join lateral (
+          select l.id, l.point_type, l.points, l.balance_after,
+                 coalesce(l.invoice_document_no, l.reference) as document_no, l.reason,
+                 l.entry_date::text as entry_date, l.created_at
+          from point_ledger l
+          where l.customer_id = c.id and not l.void
+          order by l.id desc limit ${q.limit} offset ${offset(q)}
+        ) l on true
+        where c.id = ${customerId}
+        order by l.id desc`,
   );
-  const [{ total, balance }] = await rows<{ total: number; balance: number }>(
-    db,
-    sql`select (select count(*)::int from point_ledger where customer_id = ${customerId} and not void) as total,
-               (select point_balance from customers where id = ${customerId}) as balance`,
-  );
+  const total = found[0]?.total ?? 0;
+  const balance = found[0]?.balance ?? 0;
   return {
-    data: list.map((r) => ({
-      ...r,
-      type_name: POINT_TYPE_NAMES[r.point_type]?.[lang] ?? String(r.point_type),
-      created_at: iso(r.created_at),
-    })) as StorePointRow[],
+    data: found
+      .filter((r) => r.id !== null)
+      .map(({ total: _t, balance: _b, ...r }) => ({
+        ...r,
+        type_name: POINT_TYPE_NAMES[r.point_type]?.[lang] ?? String(r.point_type),
+        created_at: iso(r.created_at),
+      })) as StorePointRow[],
     meta: { ...pageMeta(q.page, q.limit, total), balance },
   };
 }
@@ -146,30 +209,36 @@ export async function storeVouchers(db: DbOrTx, customerId: number, q: StorePage
 
 /**
  * GET /store/inbox: the broadcasts delivered to the store, newest first (index
- * broadcast_deliveries_customer_idx), with the unread count. A delivery is read once its status is
- * `read`, what the broadcast view in the back office counts.
+ * broadcast_deliveries_customer_idx), with the count and the unread count, in one statement. A
+ * delivery is read once its status is `read`, what the broadcast view in the back office counts.
  */
 export async function storeInbox(db: DbOrTx, customerId: number, q: StorePageQuery) {
-  const list = await rows<Record<string, unknown>>(
+  const found = await rows<Record<string, unknown> & { total: number; unread: number }>(
     db,
-    sql`select d.id, d.broadcast_id, b.title, b.message, b.image_url, b.link, d.delivered_at,
-               case when d.status = 'read' then coalesce(d.read_at, d.delivered_at, d.created_at) end as read_at
-        from broadcast_deliveries d join broadcasts b on b.id = d.broadcast_id
-        where d.customer_id = ${customerId} and d.status in ('delivered', 'read')
-        order by d.id desc limit ${q.limit} offset ${offset(q)}`,
+    sql`select n.total, n.unread, p.id, p.broadcast_id, p.title, p.message, p.image_url, p.link, p.delivered_at, p.read_at
+        from (
+          select count(*)::int as total, (count(*) filter (where status <> 'read'))::int as unread
+          from broadcast_deliveries where customer_id = ${customerId} and status in ('delivered', 'read')
+        ) n
+        left join lateral (
+          select d.id, d.broadcast_id, b.title, b.message, b.image_url, b.link, d.delivered_at,
+                 case when d.status = 'read' then coalesce(d.read_at, d.delivered_at, d.created_at) end as read_at
+          from broadcast_deliveries d join broadcasts b on b.id = d.broadcast_id
+          where d.customer_id = ${customerId} and d.status in ('delivered', 'read')
+          order by d.id desc limit ${q.limit} offset ${offset(q)}
+        ) p on true
+        order by p.id desc`,
   );
-  const [counts] = await rows<{ total: number; unread: number }>(
-    db,
-    sql`select count(*)::int as total, (count(*) filter (where status <> 'read'))::int as unread
-        from broadcast_deliveries where customer_id = ${customerId} and status in ('delivered', 'read')`,
-  );
+  const { total, unread } = found[0];
   return {
-    data: list.map((r) => ({
-      ...r,
-      delivered_at: iso(r.delivered_at),
-      read_at: iso(r.read_at),
-    })) as StoreInboxRow[],
-    meta: { ...pageMeta(q.page, q.limit, counts.total), unread: counts.unread },
+    data: found
+      .filter((r) => r.id !== null)
+      .map(({ total: _t, unread: _u, ...r }) => ({
+        ...r,
+        delivered_at: iso(r.delivered_at),
+        read_at: iso(r.read_at),
+      })) as StoreInboxRow[],
+    meta: { ...pageMeta(q.page, q.limit, total), unread },
   };
 }
 
