@@ -383,7 +383,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       registerAuth(api, tokens, auth, { tokens: storeTokens, sessions: storeAuth });
-      const counters = createCounterStore(config.rateLimitStore, database.db, app.log);
+      const counters = await createCounterStore(config.rateLimitStore, database.db, app.log);
       api.addHook('onClose', () => counters.close());
       registerRateLimits(api, counters.store, {
         max: config.userRateLimit,
