@@ -5,21 +5,26 @@
 //    every round starts from a fresh copy of it.
 // 2. The real server starts on the copy; W writers post ERP invoice batches (with their points) for
 //    S seconds, and the server is killed with SIGKILL while they are still writing.
-// 3. The server is started again: the time from spawn to a healthy answer is the restart time; the
-//    database's own recovery lines are printed beside it.
+// 3. The server is started again, as `npm start` runs it (the compiled build, bench/lib/server.ts):
+//    the time from spawn to a healthy answer is the restart time, printed with the CPU time the
+//    process used until then (on a busy machine the wall time is mostly waiting for a core) and the
+//    load average; the database's own recovery lines are printed beside it.
 // 4. Stopped cleanly, the directory is opened directly: every invoice whose import was acknowledged
 //    must be there, and every cached point balance must equal its ledger (points:verify).
 //
 // Usage (from the repository root): npm run bench:recovery [-- --seconds 60 --writers 4 --batch 100 --rounds 1]
+// With `--base <path to another build's server/dist/main.js>` the rounds alternate between that build
+// and this one (before and after in one run), and the medians of each are printed.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client';
 import { verifyBalances } from '../server/src/modules/points/points.verify';
+import { median, serverArgv } from './lib/server';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,6 +32,7 @@ const { values: args } = parseArgs({
     writers: { type: 'string', default: '4' },
     batch: { type: 'string', default: '100' },
     rounds: { type: 'string', default: '1' },
+    base: { type: 'string' },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -36,6 +42,22 @@ const ROUNDS = Number(args.rounds);
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CACHE = path.join(ROOT, 'bench', '.cache', 'demo-data');
+const THIS_BUILD = serverArgv();
+const BUILDS: { name: string; argv: string[] }[] = [
+  { name: 'this build', argv: THIS_BUILD },
+  ...(args.base ? [{ name: 'base', argv: [path.resolve(args.base)] }] : []),
+];
+
+/** CPU time (user + system) a process has used so far, in ms. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 type Proc = { child: ChildProcess; log: () => string; exited: Promise<number | null> };
 
@@ -50,9 +72,9 @@ function freePort(): Promise<number> {
   });
 }
 
-function startServer(dataDir: string, port: number, seed: boolean): Proc {
+function startServer(dataDir: string, port: number, seed: boolean, argv = THIS_BUILD): Proc {
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, argv, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -108,7 +130,7 @@ async function seededCopy(): Promise<string> {
     mkdirSync(CACHE, { recursive: true });
     const port = await freePort();
     const proc = startServer(CACHE, port, true);
-    await waitHealthy(port, proc, 600_000);
+    await waitHealthy(port, proc, 3_600_000);
     proc.child.kill('SIGTERM');
     await proc.exited;
   }
@@ -119,9 +141,10 @@ async function seededCopy(): Promise<string> {
 }
 
 async function round(n: number) {
+  const build = BUILDS[(n - 1) % BUILDS.length];
   const dataDir = await seededCopy();
   const port = await freePort();
-  const first = startServer(dataDir, port, false);
+  const first = startServer(dataDir, port, false, build.argv);
   await waitHealthy(port, first, 120_000);
   const login = await api(port, null, 'POST', '/web/auth', {
     email: 'admin@example.com',
@@ -165,9 +188,11 @@ async function round(n: number) {
   await Promise.all(writing);
 
   const started = Date.now();
-  const second = startServer(dataDir, port, false);
+  const load = loadavg()[0];
+  const second = startServer(dataDir, port, false, build.argv);
   await waitHealthy(port, second, 300_000);
   const restartMs = Date.now() - started;
+  const restartCpuMs = cpuMs(second.child.pid);
   second.child.kill('SIGTERM');
   await second.exited;
   const recoveryLines = second
@@ -186,6 +211,9 @@ async function round(n: number) {
   rmSync(dataDir, { recursive: true, force: true });
   return {
     round: n,
+    build: build.name,
+    load_average: Math.round(load * 10) / 10,
+    restart_cpu_ms: restartCpuMs,
     seconds_of_writes: SECONDS,
     writers: WRITERS,
     acknowledged_invoices: acknowledged.length,
@@ -203,9 +231,17 @@ for (let n = 1; n <= ROUNDS; n++) {
   console.log(
     `round ${n}: ${r.acknowledged_invoices} invoices acknowledged in ${SECONDS} s by ${WRITERS} writers, ` +
       `${r.acknowledged_found} found after SIGKILL; balance differences: ${r.balance_differences}; ` +
-      `restart to healthy: ${r.restart_ms} ms`,
+      `restart to healthy (${r.build}): ${r.restart_ms} ms, ${r.restart_cpu_ms} ms of CPU, load average ${r.load_average}`,
   );
   for (const l of r.recovery_log) console.log(`    ${l}`);
+}
+for (const b of BUILDS) {
+  const mine = results.filter((r) => r.build === b.name);
+  if (!mine.length) continue;
+  console.log(
+    `${b.name}: restart to healthy median ${median(mine.map((r) => r.restart_ms))} ms (max ${Math.max(...mine.map((r) => r.restart_ms))}), ` +
+      `CPU median ${median(mine.map((r) => r.restart_cpu_ms))} ms, ${mine.length} rounds; target < 3000 ms`,
+  );
 }
 const outDir = path.join(ROOT, 'bench', 'results');
 mkdirSync(outDir, { recursive: true });

@@ -22,7 +22,7 @@ import pg from 'pg';
 import { median, type Proc, root, startProject, stopper } from '../lib/server';
 
 type CannonResult = {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   errors: number;
   timeouts: number;
@@ -43,6 +43,9 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10,50' },
     'bare-server': { type: 'string' },
     only: { type: 'string' },
+    // A second build of the server (its compiled dist/main.js, e.g. of the base commit) measured
+    // interleaved with this one: before and after in the same run.
+    base: { type: 'string' },
   },
   strict: false,
 });
@@ -53,7 +56,7 @@ const CONNECTIONS = String(args.connections)
   .map(Number)
   .filter((n) => n > 0);
 const POOL = 10;
-const TARGET_RATIO = 0.9;
+const TARGET_RATIO = 1.0;
 const TARGET_RSS_MB = 400;
 
 type Statement = { text: string; params: unknown[] };
@@ -132,9 +135,27 @@ function rssMb(pid: number | undefined): number {
   }
 }
 
-type Load = { rps: number; p50: number; p99: number; errors: number };
+/** CPU time (user + system) a process has used so far, in ms (clock ticks of 10 ms). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
 
-async function load(url: string, token: string, connections: number): Promise<Load> {
+/**
+ * `cpu`: the serving process's CPU time per answered request (ms). On a machine shared with other
+ * work, requests/s follow the CPU share each process is given; CPU per request does not, so the two
+ * processes' CPU per request is the steadier comparison.
+ */
+type Load = { rps: number; p50: number; p99: number; errors: number; cpu: number };
+
+async function load(url: string, token: string, connections: number, pid?: number): Promise<Load> {
+  const cpuBefore = cpuMs(pid);
   const r = await autocannon({
     url,
     connections,
@@ -146,6 +167,7 @@ async function load(url: string, token: string, connections: number): Promise<Lo
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
+    cpu: r.requests.total > 0 ? (cpuMs(pid) - cpuBefore) / r.requests.total : 0,
   };
 }
 
@@ -175,8 +197,14 @@ async function endpointUrls(url: string, token: string): Promise<{ name: string;
   const branchList = Array.isArray(branches) ? branches : Object.values(branches)[0];
   const branch = branchList?.[0]?.id ?? 1;
   const now = new Date();
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
-  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const start = day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
+  const end = day(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)));
+  // The last twelve months up to today: the dashboard's and the points report's year.
+  const yearAgo = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), now.getUTCDate() + 1));
+  const year = `start_date=${day(yearAgo)}&end_date=${day(now)}`;
+  const customers = (await get('/web/customer/?page=1&limit=10')).meta?.total_data ?? 10;
+  const deepPage = Math.max(1, Math.min(1000, Math.floor(customers / 10)));
   const list = [
     { name: 'customer list page 1', url: '/v1/api/web/customer/?page=1&limit=10' },
     { name: 'customer list, search', url: '/v1/api/web/customer/?page=1&limit=10&search=toko' },
@@ -184,11 +212,24 @@ async function endpointUrls(url: string, token: string): Promise<{ name: string;
       name: 'customer list, branch filter',
       url: `/v1/api/web/customer/?page=1&limit=10&branch_id=${branch}`,
     },
+    { name: `customer list page ${deepPage}`, url: `/v1/api/web/customer/?page=${deepPage}&limit=10` },
     {
       name: 'invoices, current month',
       url: `/v1/api/apps/sales_invoice/?page=1&limit=10&start_date=${start}&end_date=${end}`,
     },
     { name: 'item list', url: '/v1/api/web/item/?page=1&limit=10' },
+    {
+      name: 'coupon redemption report',
+      url: `/v1/api/coupon_redeem/report?page=1&limit=10&start_date=${start}&end_date=${end}`,
+    },
+    { name: 'lottery paginate', url: '/v1/api/lottary/paginate?by=def.id&sort=asc&page=1&limit=10' },
+    {
+      name: 'voucher redemptions',
+      url: '/v1/api/voucher_redeem/?by=def.id&page=1&limit=10&sort=desc&show_all=1',
+    },
+    { name: 'dashboard, 12 months', url: `/v1/api/web/dashboard?${year}` },
+    { name: 'turnover graph, a year', url: `/v1/api/web/dashboard/omzet/graph?year=${now.getUTCFullYear()}` },
+    { name: 'points tracking, 12 months', url: `/v1/api/point/report?page=1&limit=10&${year}` },
   ];
   const only = typeof args.only === 'string' ? args.only : undefined;
   return only ? list.filter((e) => e.name.includes(only)) : list;
@@ -244,8 +285,13 @@ async function captureStatements(
   }
 }
 
+const BASE = typeof args.base === 'string' ? path.resolve(args.base) : undefined;
+
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}${a / b >= TARGET_RATIO ? '' : ' BELOW'}`;
+
 async function sideBySide(databaseUrl: string) {
   const project = await startProject({ DATABASE_URL: databaseUrl });
+  const base = BASE ? await startProject({ DATABASE_URL: databaseUrl }, { argv: [BASE] }) : undefined;
   let bare: Proc | undefined;
   try {
     const token = await signIn(project.url);
@@ -255,28 +301,37 @@ async function sideBySide(databaseUrl: string) {
       `\nThroughput on the PostgreSQL server: project vs bare node:http + pg replaying the same SQL`,
     );
     console.log(
-      `  ${DURATION} s per run, ${RUNS} interleaved runs each, medians; target ratio >= ${TARGET_RATIO}`,
+      `  ${DURATION} s per run, ${RUNS} interleaved runs each, medians; target ratio >= ${TARGET_RATIO}` +
+        (base ? `; base = ${BASE}` : ''),
     );
     for (const e of endpoints) {
       const line: string[] = [];
       for (const c of CONNECTIONS) {
         const p: Load[] = [];
         const b: Load[] = [];
+        const o: Load[] = [];
         for (let i = 0; i < RUNS; i++) {
-          p.push(await load(`${project.url}${e.url}`, token, c));
-          b.push(await load(`${bare.url}${e.url}`, token, c));
+          p.push(await load(`${project.url}${e.url}`, token, c, project.proc.pid));
+          b.push(await load(`${bare.url}${e.url}`, token, c, bare.proc.pid));
+          if (base) o.push(await load(`${base.url}${e.url}`, token, c, base.proc.pid));
         }
         const pr = median(p.map((x) => x.rps));
         const br = median(b.map((x) => x.rps));
-        const errors = p.reduce((s, x) => s + x.errors, 0) + b.reduce((s, x) => s + x.errors, 0);
+        const or = median(o.map((x) => x.rps));
+        const cpu = (xs: Load[]) => median(xs.map((x) => x.cpu));
+        const errors = [...p, ...b, ...o].reduce((s, x) => s + x.errors, 0);
         line.push(
-          `${c} conn: ${Math.round(pr)} vs ${Math.round(br)} req/s = ${(pr / br).toFixed(2)} ${pr / br >= TARGET_RATIO ? 'ok' : 'BELOW'} (p99 ${median(p.map((x) => x.p99))} / ${median(b.map((x) => x.p99))} ms${errors ? `, ${errors} errors` : ''})`,
+          `${c} conn: ${Math.round(pr)} vs ${Math.round(br)} req/s = ${ratio(pr, br)}` +
+            (base ? ` (base ${Math.round(or)} = ${ratio(or, br)})` : '') +
+            `; CPU ms/request ${cpu(p).toFixed(2)}${base ? ` / base ${cpu(o).toFixed(2)}` : ''} / bare ${cpu(b).toFixed(2)} = ${ratio(cpu(b), cpu(p))}${base ? ` (base ${ratio(cpu(b), cpu(o))})` : ''};` +
+            ` p99 ${median(p.map((x) => x.p99))}${base ? ` / base ${median(o.map((x) => x.p99))}` : ''} / bare ${median(b.map((x) => x.p99))} ms${errors ? `, ${errors} errors` : ''}`,
         );
       }
       console.log(`  ${e.name.padEnd(30)} ${line.join('   ')}  [${e.statements.length} statements]`);
     }
   } finally {
     await bare?.stop();
+    await base?.stop();
     await project.stop();
   }
 }
@@ -301,39 +356,57 @@ async function embedded() {
     seeding = `first start (creates and seeds the demo database): ${rssMb(first.proc.pid)} MB resident`;
     await first.stop();
   }
+  // The base build runs on its own copy of the same data (the embedded database serves one process).
+  const baseDir = BASE ? mkdtempSync(path.join(tmpdir(), 'lbo-throughput-base-')) : undefined;
+  if (baseDir) cpSync(dir, baseDir, { recursive: true });
   const project = await startProject({ DATA_DIR: dir, DATABASE_URL: '' });
+  const base =
+    BASE && baseDir
+      ? await startProject({ DATA_DIR: baseDir, DATABASE_URL: '' }, { argv: [BASE] })
+      : undefined;
   try {
     const token = await signIn(project.url);
+    const baseToken = base ? await signIn(base.url) : '';
     const endpoints = await endpointUrls(project.url, token);
     console.log(`\nThroughput on the embedded database (${dir}): requests/s, p50 / p99, resident memory`);
     console.log(
-      `  ${DURATION} s per run, ${RUNS} runs each, medians; target resident memory < ${TARGET_RSS_MB} MB`,
+      `  ${DURATION} s per run, ${RUNS} runs each${base ? `, interleaved with the base build ${BASE}` : ''}, medians; target resident memory < ${TARGET_RSS_MB} MB`,
     );
     let peak = rssMb(project.proc.pid);
+    let basePeak = base ? rssMb(base.proc.pid) : 0;
     if (seeding) console.log(`  ${seeding}`);
-    console.log(`  resident memory after start: ${peak} MB`);
+    console.log(`  resident memory after start: ${peak} MB${base ? ` (base ${basePeak} MB)` : ''}`);
+    const figures = (runs: Load[]) => {
+      const errors = runs.reduce((s, x) => s + x.errors, 0);
+      return `${Math.round(median(runs.map((x) => x.rps)))} req/s, CPU ${median(runs.map((x) => x.cpu)).toFixed(1)} ms/request, p50 ${median(runs.map((x) => x.p50))} / p99 ${median(runs.map((x) => x.p99))} ms${errors ? ` (${errors} errors)` : ''}`;
+    };
     for (const e of endpoints) {
       const line: string[] = [];
       for (const c of CONNECTIONS) {
         const runs: Load[] = [];
+        const baseRuns: Load[] = [];
         for (let i = 0; i < RUNS; i++) {
-          runs.push(await load(`${project.url}${e.url}`, token, c));
+          runs.push(await load(`${project.url}${e.url}`, token, c, project.proc.pid));
           peak = Math.max(peak, rssMb(project.proc.pid));
+          if (base) {
+            baseRuns.push(await load(`${base.url}${e.url}`, baseToken, c, base.proc.pid));
+            basePeak = Math.max(basePeak, rssMb(base.proc.pid));
+          }
         }
-        const errors = runs.reduce((s, x) => s + x.errors, 0);
-        line.push(
-          `${c} conn: ${Math.round(median(runs.map((x) => x.rps)))} req/s, p50 ${median(runs.map((x) => x.p50))} / p99 ${median(runs.map((x) => x.p99))} ms${errors ? ` (${errors} errors)` : ''}`,
-        );
+        line.push(`${c} conn: ${figures(runs)}${base ? ` [base ${figures(baseRuns)}]` : ''}`);
       }
       console.log(`  ${e.name.padEnd(30)} ${line.join('   ')}`);
     }
     const after = rssMb(project.proc.pid);
     console.log(
-      `  resident memory: peak ${peak} MB, after the runs ${after} MB (target < ${TARGET_RSS_MB} MB: ${peak < TARGET_RSS_MB ? 'ok' : 'ABOVE'})`,
+      `  resident memory: peak ${peak} MB, after the runs ${after} MB (target < ${TARGET_RSS_MB} MB: ${peak < TARGET_RSS_MB ? 'ok' : 'ABOVE'})` +
+        (base ? `; base peak ${basePeak} MB, after ${rssMb(base.proc.pid)} MB` : ''),
     );
   } finally {
+    await base?.stop();
     await project.stop();
     if (temp) rmSync(temp, { recursive: true, force: true });
+    if (baseDir) rmSync(baseDir, { recursive: true, force: true });
   }
 }
 

@@ -303,7 +303,7 @@ describe('RateLimiter', () => {
   it('should count in the database while Redis does not answer', async () => {
     const warnings: unknown[] = [];
     const log = { warn: (...args: unknown[]) => warnings.push(args) } as never;
-    const { store, close } = createCounterStore(
+    const { store, close } = await createCounterStore(
       { kind: 'redis', url: 'redis://127.0.0.1:1', keyPrefix: PREFIX },
       h.database.db,
       log,

@@ -35,6 +35,17 @@ describe('compiled response serialiser', () => {
     expect(compiled).toBeGreaterThan(500);
   });
 
+  it('builds each error envelope once for every route, and compiles each schema once', () => {
+    // A route's 401 answer is the same schema object as every other route's: the start-up builds
+    // nine envelopes, not one per route and status (~3,000 zod extends), and compiles each once.
+    const unauthenticated = new Set(
+      h.app.routeTable.map((r) => r.responses?.[401]).filter((s) => s instanceof $ZodType),
+    );
+    expect(unauthenticated.size).toBe(1);
+    const [schema] = unauthenticated as Set<$ZodType>;
+    expect(compileStringify(schema)).toBe(compileStringify(schema));
+  });
+
   it('writes what zod writes and leaves out keys the schema does not name', () => {
     const Row = z.object({
       id: z.number().int(),

@@ -56,8 +56,23 @@ function zodSchemaOf(maybe: unknown): $ZodType | null {
   return props instanceof $ZodType ? props : null;
 }
 
+/**
+ * Compiled serialisers by schema: routes share schemas (every route's error envelopes, a list and its
+ * export), and each is compiled once.
+ */
+const compiledBySchema = new WeakMap<$ZodType, ((data: unknown) => string) | null>();
+
 /** Compiles the zod schema to a fast-json-stringify function, or null when JSON Schema cannot express it. */
 export function compileStringify(schema: $ZodType): ((data: unknown) => string) | null {
+  let compiled = compiledBySchema.get(schema);
+  if (compiled === undefined) {
+    compiled = compileUncached(schema);
+    compiledBySchema.set(schema, compiled);
+  }
+  return compiled;
+}
+
+function compileUncached(schema: $ZodType): ((data: unknown) => string) | null {
   try {
     const json = z.toJSONSchema(schema as z.ZodType, {
       io: 'output',

@@ -17,7 +17,6 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { type DbOrTx, rows } from '../db/client';
 import { ApiError, badRequest, type Problem, problem } from './errors';
@@ -275,6 +274,8 @@ export async function assertStoredImages(
 
 /** Judges a file by its bytes, never its name or declared type: 415 unless JPEG, PNG or WebP. */
 export async function sniffImage(buffer: Buffer, field: string): Promise<UploadedImage> {
+  // Loaded on the first upload, not at every start (~0.14 s of CPU).
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(buffer);
   const ext = type ? IMAGE_TYPES[type.mime] : undefined;
   if (!type || !ext) {
