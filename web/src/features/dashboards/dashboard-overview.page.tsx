@@ -40,7 +40,12 @@ import {
 type Level = 'group' | 'region' | 'branch' | 'customer';
 type AnyRow = Partial<DashboardGroupRow & DashboardRegionRow & DashboardBranchRow & DashboardCustomerRow>;
 
-export function DashboardOverviewPage() {
+/** The dashboard starting from every region at once (GET /web/dashboard), not inside a region group. */
+export function DashboardRegionsPage() {
+  return <DashboardOverviewPage byRegion />;
+}
+
+export function DashboardOverviewPage({ byRegion = false }: { byRegion?: boolean } = {}) {
   const { t, i18n } = useTranslation();
   const { title, crumbs } = usePageScope();
   const u = useUrlState();
@@ -49,7 +54,7 @@ export function DashboardOverviewPage() {
   const groupId = u.get('group_id');
   const regionId = u.get('region_id');
   const branchId = u.get('branch_id');
-  const level: Level = branchId ? 'customer' : regionId ? 'branch' : groupId ? 'region' : 'group';
+  const level: Level = branchId ? 'customer' : regionId ? 'branch' : groupId || byRegion ? 'region' : 'group';
   const typeId = u.get('customer_level_id');
   const page = Number(u.get('page') || 1);
   const [search, setSearch] = useState(u.get('search'));
@@ -57,7 +62,7 @@ export function DashboardOverviewPage() {
   const base = { ...range, customer_level_id: typeId };
   const path = {
     group: DASHBOARD_PATHS.group,
-    region: DASHBOARD_PATHS.group,
+    region: byRegion ? DASHBOARD_PATHS.byRegion : DASHBOARD_PATHS.group,
     branch: DASHBOARD_PATHS.detail,
     customer: DASHBOARD_PATHS.selectCustomer,
   }[level];
@@ -65,7 +70,9 @@ export function DashboardOverviewPage() {
     level === 'group'
       ? base
       : level === 'region'
-        ? { ...base, group_id: groupId }
+        ? byRegion
+          ? base
+          : { ...base, group_id: groupId }
         : level === 'branch'
           ? { ...base, region_id: regionId }
           : { ...base, branch_id: branchId, page, limit: 20, search: debounced };
@@ -156,10 +163,10 @@ export function DashboardOverviewPage() {
 
   const trail = [
     {
-      label: t('dashboards.allGroups'),
+      label: t(byRegion ? 'dashboards.allRegions' : 'dashboards.allGroups'),
       clear: { group_id: null, gname: null, region_id: null, rname: null, branch_id: null, bname: null },
     },
-    ...(groupId
+    ...(groupId && !byRegion
       ? [
           {
             label: u.get('gname') || `#${groupId}`,
@@ -173,7 +180,7 @@ export function DashboardOverviewPage() {
     ...(branchId ? [{ label: u.get('bname') || `#${branchId}`, clear: {} }] : []),
   ];
   const chartRows = rows.slice(0, 20).map((r) => ({ ...r, label: nameOf(r) }));
-  const exportName = `dashboard-${level}`;
+  const exportName = `dashboard-${byRegion && level === 'region' ? 'regions' : level}`;
 
   return (
     <Stack gap="md">
