@@ -88,6 +88,7 @@ export const messages = {
       inactive: 'Inactive',
     },
     invoiceStatus: { unpaid: 'Unpaid', partial: 'Partly paid', paid: 'Paid', cancelled: 'Cancelled' },
+    storeStatus: 'Store status',
     allRegions: 'All regions',
     allGroups: 'All region groups',
     drillTrail: 'Drill-down',

@@ -89,6 +89,7 @@ export const messages = {
       paid: 'Lunas',
       cancelled: 'Batal',
     },
+    storeStatus: 'Status toko',
     allRegions: 'Semua wilayah',
     allGroups: 'Semua grup wilayah',
     drillTrail: 'Telusur',

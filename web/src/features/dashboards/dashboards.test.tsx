@@ -162,6 +162,33 @@ describe('dashboard by region', () => {
   });
 });
 
+describe('branch report', () => {
+  it("should filter a branch's stores by salesman and status through the branch report call", async () => {
+    const api = stubApi(({ url }) => {
+      const p = url.pathname;
+      if (p.endsWith('/web/dashboard/select/customer') || p.endsWith('/web/dashboard/branch/select/report'))
+        return ok(CUSTOMERS, { page: 1, limit: 20, total_data: 1, total_page: 1 });
+      return ok([]);
+    });
+    renderAt(
+      <PageScope entry={entry('dashboard_overview')}>
+        <DashboardOverviewPage />
+      </PageScope>,
+      {
+        path: '/dashboard?start_date=2025-01-01&end_date=2025-03-31&branch_id=9&region_id=8&group_id=7&salesman_id=4&status=activated',
+        route: '/dashboard',
+      },
+    );
+    await screen.findByTestId('drill-table-customer');
+    const call = api.calls.find((c) => c.url.pathname.endsWith('/web/dashboard/branch/select/report'));
+    expect(call?.url.searchParams.get('branch_id')).toBe('9');
+    expect(call?.url.searchParams.get('salesman_id')).toBe('4');
+    expect(call?.url.searchParams.get('status')).toBe('activated');
+    expect(screen.getAllByLabelText('Salesman').length).toBeGreaterThan(0);
+    expect(screen.getAllByLabelText('Store status').length).toBeGreaterThan(0);
+  });
+});
+
 describe('turnover', () => {
   it('should send the category filter and the chosen level', async () => {
     const api = stubApi(({ url }) => {
