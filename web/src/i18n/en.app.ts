@@ -220,6 +220,7 @@ export const messages = {
     preview: 'Preview of the image',
     remove: 'Remove the image',
   },
+  storeBalance: { now: 'The store’s balance now:', points: 'points' },
   noAccess: {
     title: 'No access',
     text: 'Your role does not allow this screen. Ask an administrator if you need it.',

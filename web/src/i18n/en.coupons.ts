@@ -162,8 +162,6 @@ export const messages = {
   },
   texts: {
     status,
-    storeBalance: 'The store’s balance now:',
-    points: 'points',
     export: 'Export',
     bulk: {
       voucher: 'Voucher',

@@ -8,6 +8,10 @@ export const messages = {
       title: 'Dashboard',
       summary: 'Stores, turnover, invoices and points by region, branch and store',
     },
+    dashboard_regions: {
+      title: 'Dashboard by region',
+      summary: 'Stores, turnover, invoices and points of every region, then its branches and stores',
+    },
     dashboard_omzet: {
       title: 'Turnover',
       summary: 'Turnover by region group, region, area, branch, store or product',
@@ -84,6 +88,8 @@ export const messages = {
       inactive: 'Inactive',
     },
     invoiceStatus: { unpaid: 'Unpaid', partial: 'Partly paid', paid: 'Paid', cancelled: 'Cancelled' },
+    storeStatus: 'Store status',
+    allRegions: 'All regions',
     allGroups: 'All region groups',
     drillTrail: 'Drill-down',
     turnoverBy: 'Turnover by {{level}}',

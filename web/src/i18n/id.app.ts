@@ -218,6 +218,7 @@ export const messages: AppMessages = {
     preview: 'Pratinjau gambar',
     remove: 'Hapus gambar',
   },
+  storeBalance: { now: 'Saldo toko sekarang:', points: 'poin' },
   noAccess: {
     title: 'Tidak ada akses',
     text: 'Peran Anda tidak mengizinkan layar ini. Hubungi administrator jika Anda memerlukannya.',

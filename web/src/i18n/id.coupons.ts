@@ -164,8 +164,6 @@ export const messages: typeof en = {
   },
   texts: {
     status,
-    storeBalance: 'Saldo toko sekarang:',
-    points: 'poin',
     export: 'Ekspor',
     bulk: {
       voucher: 'Voucher',

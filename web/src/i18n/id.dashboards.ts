@@ -7,6 +7,10 @@ export const messages = {
       title: 'Dasbor',
       summary: 'Toko, omzet, faktur dan poin per wilayah, cabang dan toko',
     },
+    dashboard_regions: {
+      title: 'Dasbor per wilayah',
+      summary: 'Toko, omzet, faktur dan poin setiap wilayah, lalu cabang dan tokonya',
+    },
     dashboard_omzet: {
       title: 'Omzet',
       summary: 'Omzet per grup wilayah, wilayah, area, cabang, toko atau produk',
@@ -85,6 +89,8 @@ export const messages = {
       paid: 'Lunas',
       cancelled: 'Batal',
     },
+    storeStatus: 'Status toko',
+    allRegions: 'Semua wilayah',
     allGroups: 'Semua grup wilayah',
     drillTrail: 'Telusur',
     turnoverBy: 'Omzet per {{level}}',

@@ -1,10 +1,11 @@
+import { couponContract } from '@lbo/contract/coupons';
 import { salesmanContract } from '@lbo/contract/organisation';
 import { staffUserContract } from '@lbo/contract/staff';
 import { describe, expect, it } from 'vitest';
 import { initI18nWith } from '../../i18n';
 import { messages as idCore } from '../../i18n/id';
 import { initTestI18n } from '../../testing/test-utils';
-import { isRequiredIn, localizedZodResolver } from './zod-resolver';
+import { isRequiredIn, localizedZodResolver, numberBoundsIn, withSchemaBounds } from './zod-resolver';
 
 const run = async (resolver: ReturnType<typeof localizedZodResolver>, values: Record<string, unknown>) =>
   // The resolver's context and options are unused here.
@@ -105,5 +106,35 @@ describe('localized zod resolver', () => {
     );
     const out = await run(resolver, { points: 0 });
     expect(out.errors).toEqual({ points: { type: 'too_small', message: 'validation.min 1' } });
+  });
+});
+
+describe('number bounds from the contract', () => {
+  it("should read a number field's least and greatest value through its wrappers", async () => {
+    const { z } = await import('zod');
+    const s = z.object({
+      whole: z.number().int().positive().max(10).nullable().optional(),
+      share: z.number().gt(0.5).lt(3).default(1),
+      any: z.number().int(),
+      text: z.string().min(3),
+    });
+    expect(numberBoundsIn(s, 'whole')).toEqual({ min: 1, max: 10 });
+    expect(numberBoundsIn(s, 'share')).toEqual({ min: 0.5, max: 3 });
+    expect(numberBoundsIn(s, 'any')).toEqual({});
+    expect(numberBoundsIn(s, 'text')).toEqual({});
+    expect(numberBoundsIn(s, 'missing')).toEqual({});
+  });
+
+  it("should give a number widget the contract's bounds unless the form says more", () => {
+    const schema = couponContract.create;
+    expect(withSchemaBounds({ kind: 'number' }, schema, 'points_required')).toEqual({
+      kind: 'number',
+      min: 1,
+      max: 10_000_000,
+    });
+    expect(withSchemaBounds({ kind: 'number' }, schema, 'stock')).toMatchObject({ min: 0 });
+    // A deduction's points are signed in the contract; the form, knowing the type, asks for 1 or more.
+    expect(withSchemaBounds({ kind: 'number', min: 1 }, schema, 'stock')).toMatchObject({ min: 1 });
+    expect(withSchemaBounds({ kind: 'text' }, schema, 'name')).toEqual({ kind: 'text' });
   });
 });

@@ -3,6 +3,7 @@
 import type { TFunction } from 'i18next';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import type { FieldWidget } from '../resource/types';
 
 type Issue = z.core.$ZodIssue;
 type Values = Record<string, unknown>;
@@ -101,4 +102,58 @@ export function isRequiredIn(schema: z.ZodType | undefined, field: string): bool
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
   const s = shape?.[field];
   return s ? !s.safeParse(undefined).success : false;
+}
+
+type Def = {
+  type?: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  checks?: { _zod: { def: { check?: string; value?: unknown; inclusive?: boolean; format?: string } } }[];
+};
+const defOf = (s: z.ZodType | undefined) => (s as unknown as { _zod?: { def?: Def } } | undefined)?._zod?.def;
+
+/**
+ * The least and greatest value a number field of an object schema takes (through optional,
+ * nullable, default and pipe wrappers), so a number widget steps within what the contract accepts
+ * and its "Minimal N" agrees with the schema's own. An exclusive bound of a whole number is the
+ * next whole number (`positive()` on an int is at least 1).
+ */
+export function numberBoundsIn(schema: z.ZodType | undefined, field: string): { min?: number; max?: number } {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> } | undefined)?.shape;
+  let def = defOf(shape?.[field]);
+  for (let i = 0; def && def.type !== 'number' && i < 8; i++) def = defOf(def.innerType ?? def.in);
+  if (def?.type !== 'number') return {};
+  const checks = (def.checks ?? []).map((c) => c._zod.def);
+  const whole = checks.some((c) => c.check === 'number_format' && /int/.test(String(c.format)));
+  const out: { min?: number; max?: number } = {};
+  for (const c of checks) {
+    const v = Number(c.value);
+    if (!Number.isFinite(v)) continue;
+    if (c.check === 'greater_than') {
+      const min = !c.inclusive && whole ? Math.floor(v) + 1 : v;
+      out.min = out.min === undefined ? min : Math.max(out.min, min);
+    } else if (c.check === 'less_than') {
+      const max = !c.inclusive && whole ? Math.ceil(v) - 1 : v;
+      out.max = out.max === undefined ? max : Math.min(out.max, max);
+    }
+  }
+  return out;
+}
+
+/**
+ * A form widget with a number field's bounds from the contract; bounds the form states itself win
+ * (a deduction's points are signed in the contract, the form knows the type and asks for 1 or more).
+ */
+export function withSchemaBounds(
+  widget: FieldWidget,
+  schema: z.ZodType | undefined,
+  field: string,
+): FieldWidget {
+  if (widget.kind !== 'number') return widget;
+  const bounds = numberBoundsIn(schema, field);
+  return {
+    ...widget,
+    min: widget.min ?? bounds.min,
+    max: widget.max ?? bounds.max,
+  };
 }

@@ -72,6 +72,15 @@ describe('ListTable', () => {
     expect(within(trs[0]).getAllByRole('cell')[1].className).toContain('lbo-al-r');
   });
 
+  it('should keep the first column (and the tick boxes) in view when a wide table scrolls sideways', () => {
+    const { container } = renderTable({ withSelection: true });
+    const header = screen.getAllByRole('columnheader');
+    expect(header.map((th) => th.getAttribute('data-pinned'))).toEqual(['left', 'left', null]);
+    const first = within(screen.getAllByRole('row')[1]).getAllByRole('cell');
+    expect(first.map((td) => td.getAttribute('data-pinned'))).toEqual(['left', 'left', null]);
+    expect(container.querySelector('.lbo-table-box')?.hasAttribute('data-selectable')).toBe(true);
+  });
+
   it('should sort by a header button and say its state with aria-sort and a title', async () => {
     const onSort = vi.fn();
     const { rerender } = renderTable({ sort: null, onSort });

@@ -69,6 +69,13 @@ const cellClass = <R,>(c: ListColumn<R>) =>
     .filter(Boolean)
     .join(' ') || undefined;
 
+/**
+ * Where a cell sticks when a wide table scrolls sideways: the first column (the record's name or
+ * link, which says what a row is) on the left, after the tick boxes; the row actions on the right.
+ */
+const pinnedAt = <R,>(c: ListColumn<R>, i: number) =>
+  c.pinnedRight ? 'right' : i === 0 ? 'left' : undefined;
+
 /** A sortable header's state as aria-sort says it (and as `sortLabels` words it). */
 const ARIA_SORT = { asc: 'ascending', desc: 'descending', none: 'none' } as const;
 
@@ -123,12 +130,12 @@ function Row<R>({ record, columns, selection }: RowProps<R>) {
   return (
     <tr data-selected={selection?.checked || undefined}>
       {selection ? (
-        <td className="lbo-check-cell">
+        <td className="lbo-check-cell" data-pinned="left">
           <Checkbox checked={selection.checked} label={selection.label} onChange={selection.toggle} />
         </td>
       ) : null}
-      {columns.map((c) => (
-        <td key={c.key} className={cellClass(c)} data-pinned={c.pinnedRight ? 'right' : undefined}>
+      {columns.map((c, i) => (
+        <td key={c.key} className={cellClass(c)} data-pinned={pinnedAt(c, i)}>
           {c.render(record)}
         </td>
       ))}
@@ -232,13 +239,13 @@ export function ListTable<R>({
   const width = columns.length + (selection ? 1 : 0);
 
   return (
-    <div className="lbo-table-box">
+    <div className="lbo-table-box" data-selectable={selection ? '' : undefined}>
       <div className="lbo-table-scroll">
         <table className="lbo-table" aria-busy={fetching || undefined}>
           <thead>
             <tr>
               {selection ? (
-                <th scope="col" className="lbo-check-cell">
+                <th scope="col" className="lbo-check-cell" data-pinned="left">
                   <Checkbox
                     checked={!empty && onPage === records.length}
                     indeterminate={onPage > 0 && onPage < records.length}
@@ -247,7 +254,7 @@ export function ListTable<R>({
                   />
                 </th>
               ) : null}
-              {columns.map((c) => {
+              {columns.map((c, i) => {
                 const sortable = !!c.sortable && !!onSort;
                 const direction = sort && sort.key === c.key ? sort.direction : null;
                 const ariaSort = sortable ? ARIA_SORT[direction ?? 'none'] : undefined;
@@ -259,7 +266,7 @@ export function ListTable<R>({
                     data-accessor={c.key}
                     className={sortable ? [cls, 'lbo-sortable'].filter(Boolean).join(' ') : cls}
                     style={c.width !== undefined ? { width: c.width } : undefined}
-                    data-pinned={c.pinnedRight ? 'right' : undefined}
+                    data-pinned={pinnedAt(c, i)}
                     aria-sort={ariaSort}
                     title={ariaSort && sortLabels[ariaSort]}
                   >

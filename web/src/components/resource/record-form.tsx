@@ -13,7 +13,7 @@ import { ErrorAlert } from '../feedback/error-alert';
 import { requestSignIn } from '../feedback/sign-in-dialog';
 import { FormFieldControl } from '../form/form-field';
 import { UnsavedChangesGuard } from '../form/unsaved-guard';
-import { isRequiredIn, localizedZodResolver } from '../form/zod-resolver';
+import { isRequiredIn, localizedZodResolver, withSchemaBounds } from '../form/zod-resolver';
 import { fieldLabel } from './field-label';
 import { labelFieldMessages, splitServerErrors } from './server-field-errors';
 import type { FormField, FormMode, Row } from './types';
@@ -183,7 +183,7 @@ export function RecordFormFields({
         f.hidden?.(values, mode) ? null : (
           <Box key={f.name} style={f.span === 2 ? { gridColumn: '1 / -1' } : undefined}>
             <FormFieldControl
-              field={f}
+              field={{ ...f, widget: withSchemaBounds(f.widget, requiredSchema, f.name) }}
               control={control}
               mode={mode}
               label={fieldLabel(t, name, f.name)}

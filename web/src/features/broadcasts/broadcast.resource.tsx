@@ -11,6 +11,8 @@ import { CONTENT_PHOTO_PATHS } from '@lbo/contract/content';
 import { Badge, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../components/resource/format';
 import { defineChild, defineResource, type Row } from '../../components/resource/types';
 import { branchSource, customerTypeSource, regionGroupSource, regionSource } from '../common-sources';
 import { BroadcastPhonePreview } from './broadcast-preview';
@@ -139,20 +141,7 @@ export const resource = defineResource({
       { key: 'link' },
       { key: 'message', span: 2 },
     ],
-    extra: ({ record, data }) => (
-      <Stack>
-        <Group gap="xs">
-          {Object.entries((data.delivery_counts as Record<string, number>) ?? {})
-            .filter(([, n]) => n > 0)
-            .map(([k, n]) => (
-              <Badge key={k} variant="outline" tt="none">
-                {k}: {n}
-              </Badge>
-            ))}
-        </Group>
-        <BroadcastPhonePreview record={record as unknown as Row} />
-      </Stack>
-    ),
+    extra: ({ record, data }) => <DeliveryFigures record={record as unknown as Row} data={data} />,
   },
   children: [deliveryChild],
   form: {
@@ -243,3 +232,22 @@ export const resource = defineResource({
     }),
   },
 });
+
+/** How many deliveries are in each status, named in the user's language, beside the phone preview. */
+function DeliveryFigures({ record, data }: { record: Row; data: Row }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Stack>
+      <Group gap="xs">
+        {Object.entries((data.delivery_counts as Record<string, number>) ?? {})
+          .filter(([, n]) => n > 0)
+          .map(([k, n]) => (
+            <Badge key={k} variant="outline" tt="none">
+              {`${t(`content.broadcast.deliveryStatuses.${k}`, { defaultValue: k })}: ${formatNumber(n, i18n.language)}`}
+            </Badge>
+          ))}
+      </Group>
+      <BroadcastPhonePreview record={record} />
+    </Stack>
+  );
+}

@@ -76,3 +76,22 @@ describe('broadcast outside the branches', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 });
+
+describe('broadcast delivery figures', () => {
+  it("should name each delivery figure in the user's language", async () => {
+    stubApi(() => undefined);
+    const Extra = broadcast.detail?.extra;
+    if (!Extra) throw new Error('the broadcast page has no delivery figures');
+    renderAt(
+      <Extra
+        record={{ id: 1, title: 'Info', message: 'Pesan' } as never}
+        data={{ delivery_counts: { pending: 3, delivered: 136, read: 2, failed: 0 } }}
+      />,
+      { path: '/', route: '/' },
+    );
+    expect(await screen.findByText('Waiting: 3')).toBeInTheDocument();
+    expect(screen.getByText('Read: 2')).toBeInTheDocument();
+    expect(screen.queryByText(/pending|delivered/)).toBeNull();
+    expect(screen.queryByText(/Failed/)).toBeNull();
+  });
+});

@@ -65,7 +65,7 @@ export const resource = defineResource({
       { name: 'content', widget: { kind: 'textarea' }, span: 2 },
       { name: 'start_date', widget: { kind: 'date' } },
       { name: 'end_date', widget: { kind: 'date' } },
-      { name: 'priority', widget: { kind: 'number', min: 0 } },
+      { name: 'priority', widget: { kind: 'number' } },
       { name: 'active', widget: { kind: 'switch' } },
       { name: 'photo', widget: { kind: 'image', uploadPath: CONTENT_PHOTO_PATHS.news }, span: 2 },
     ],

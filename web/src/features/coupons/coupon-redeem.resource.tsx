@@ -12,12 +12,12 @@ import { Badge } from '@mantine/core';
 import { IconArrowBackUp, IconPackage, IconTruckDelivery } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import type { ActionDescription } from '../../components/action/action-types';
+import { StoreBalance } from '../../components/balance/store-balance';
 import { formatNumber } from '../../components/resource/format';
 import { defineResource } from '../../components/resource/types';
 import { i18n } from '../../i18n';
 import { branchSource, customerLookupSource, regionGroupSource, regionSource } from '../common-sources';
 import { activeCouponSource, couponSource } from './coupon-sources';
-import { StoreBalance } from './store-balance';
 
 const STATUS_COLOR: Record<string, string> = {
   redeemed: 'blue',

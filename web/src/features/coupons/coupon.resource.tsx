@@ -64,8 +64,8 @@ export const resource = defineResource({
   form: {
     fields: [
       { name: 'name', widget: { kind: 'text' }, span: 2 },
-      { name: 'points_required', widget: { kind: 'number', min: 1 } },
-      { name: 'stock', widget: { kind: 'number', min: 0 } },
+      { name: 'points_required', widget: { kind: 'number' } },
+      { name: 'stock', widget: { kind: 'number' } },
       { name: 'start_date', widget: { kind: 'date', typed: true } },
       { name: 'end_date', widget: { kind: 'date', typed: true } },
       { name: 'customer_type_ids', widget: { kind: 'multiselect', source: customerTypeSource } },

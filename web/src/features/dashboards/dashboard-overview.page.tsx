@@ -8,6 +8,7 @@ import {
   type DashboardCustomerRow,
   type DashboardGroupRow,
   type DashboardRegionRow,
+  STORE_STATUSES,
 } from '@lbo/contract/dashboards';
 import { BarChart } from '@mantine/charts';
 import { Anchor, Badge, Breadcrumbs, Group, Select, Stack, Text, TextInput } from '@mantine/core';
@@ -18,7 +19,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/layout/page-header';
 import { usePageScope } from '../../components/page/page-scope';
 import { useOptions } from '../../components/resource/select-options';
-import { customerTypeSource } from '../common-sources';
+import { customerTypeSource, salesmanSource } from '../common-sources';
 import {
   type Column,
   count,
@@ -40,7 +41,12 @@ import {
 type Level = 'group' | 'region' | 'branch' | 'customer';
 type AnyRow = Partial<DashboardGroupRow & DashboardRegionRow & DashboardBranchRow & DashboardCustomerRow>;
 
-export function DashboardOverviewPage() {
+/** The dashboard starting from every region at once (GET /web/dashboard), not inside a region group. */
+export function DashboardRegionsPage() {
+  return <DashboardOverviewPage byRegion />;
+}
+
+export function DashboardOverviewPage({ byRegion = false }: { byRegion?: boolean } = {}) {
   const { t, i18n } = useTranslation();
   const { title, crumbs } = usePageScope();
   const u = useUrlState();
@@ -49,26 +55,44 @@ export function DashboardOverviewPage() {
   const groupId = u.get('group_id');
   const regionId = u.get('region_id');
   const branchId = u.get('branch_id');
-  const level: Level = branchId ? 'customer' : regionId ? 'branch' : groupId ? 'region' : 'group';
+  const level: Level = branchId ? 'customer' : regionId ? 'branch' : groupId || byRegion ? 'region' : 'group';
   const typeId = u.get('customer_level_id');
+  // A branch's stores narrowed by salesman or status: SPEC's branch report call takes both.
+  const salesmanId = u.get('salesman_id');
+  const storeStatus = u.get('status');
+  const branchReport = level === 'customer' && !!(salesmanId || storeStatus);
+  const salesmen = useOptions(
+    salesmanSource,
+    branchId ? { branch_id: branchId } : undefined,
+    level === 'customer',
+  );
   const page = Number(u.get('page') || 1);
   const [search, setSearch] = useState(u.get('search'));
   const [debounced] = useDebouncedValue(search, 300);
   const base = { ...range, customer_level_id: typeId };
   const path = {
     group: DASHBOARD_PATHS.group,
-    region: DASHBOARD_PATHS.group,
+    region: byRegion ? DASHBOARD_PATHS.byRegion : DASHBOARD_PATHS.group,
     branch: DASHBOARD_PATHS.detail,
-    customer: DASHBOARD_PATHS.selectCustomer,
+    customer: branchReport ? DASHBOARD_PATHS.branchReport : DASHBOARD_PATHS.selectCustomer,
   }[level];
   const query =
     level === 'group'
       ? base
       : level === 'region'
-        ? { ...base, group_id: groupId }
+        ? byRegion
+          ? base
+          : { ...base, group_id: groupId }
         : level === 'branch'
           ? { ...base, region_id: regionId }
-          : { ...base, branch_id: branchId, page, limit: 20, search: debounced };
+          : {
+              ...base,
+              branch_id: branchId,
+              page,
+              limit: 20,
+              search: debounced,
+              ...(branchReport ? { salesman_id: salesmanId, status: storeStatus } : {}),
+            };
   const q = useDashboard<AnyRow[]>(path, query, true, level);
   const rows = q.data?.data ?? [];
 
@@ -156,10 +180,19 @@ export function DashboardOverviewPage() {
 
   const trail = [
     {
-      label: t('dashboards.allGroups'),
-      clear: { group_id: null, gname: null, region_id: null, rname: null, branch_id: null, bname: null },
+      label: t(byRegion ? 'dashboards.allRegions' : 'dashboards.allGroups'),
+      clear: {
+        group_id: null,
+        gname: null,
+        region_id: null,
+        rname: null,
+        branch_id: null,
+        bname: null,
+        salesman_id: null,
+        status: null,
+      },
     },
-    ...(groupId
+    ...(groupId && !byRegion
       ? [
           {
             label: u.get('gname') || `#${groupId}`,
@@ -173,7 +206,7 @@ export function DashboardOverviewPage() {
     ...(branchId ? [{ label: u.get('bname') || `#${branchId}`, clear: {} }] : []),
   ];
   const chartRows = rows.slice(0, 20).map((r) => ({ ...r, label: nameOf(r) }));
-  const exportName = `dashboard-${level}`;
+  const exportName = `dashboard-${byRegion && level === 'region' ? 'regions' : level}`;
 
   return (
     <Stack gap="md">
@@ -236,6 +269,31 @@ export function DashboardOverviewPage() {
             title={t('dashboards.figuresBy', { level: t(`dashboards.levels.${level}`) })}
             actions={
               <>
+                {level === 'customer' ? (
+                  <>
+                    <Select
+                      size="xs"
+                      aria-label={t('dashboards.cols.salesman')}
+                      placeholder={t('dashboards.cols.salesman')}
+                      data={salesmen.options}
+                      value={salesmanId || null}
+                      onChange={(v) => u.set({ salesman_id: v, page: null })}
+                      searchable
+                      clearable
+                      w={180}
+                    />
+                    <Select
+                      size="xs"
+                      aria-label={t('dashboards.storeStatus')}
+                      placeholder={t('dashboards.storeStatus')}
+                      data={STORE_STATUSES.map((v) => ({ value: v, label: t(`dashboards.status.${v}`) }))}
+                      value={storeStatus || null}
+                      onChange={(v) => u.set({ status: v, page: null })}
+                      clearable
+                      w={160}
+                    />
+                  </>
+                ) : null}
                 {level === 'customer' ? (
                   <TextInput
                     size="xs"

@@ -8,6 +8,7 @@ import {
   IconCreditCard,
   IconDeviceMobileCheck,
   IconGauge,
+  IconMap2,
   IconReceiptTax,
 } from '@tabler/icons-react';
 import type { ScreenEntry } from '../../components/resource/types';
@@ -21,6 +22,15 @@ export const dashboardsScreens: ScreenEntry[] = [
     group: 'dashboards',
     icon: IconGauge,
     load: () => import('./dashboard-overview.page').then((m) => ({ page: m.DashboardOverviewPage })),
+  },
+  {
+    kind: 'page',
+    name: 'dashboard_regions',
+    path: 'dashboard-regions',
+    area: 'dashboard',
+    group: 'dashboards',
+    icon: IconMap2,
+    load: () => import('./dashboard-overview.page').then((m) => ({ page: m.DashboardRegionsPage })),
   },
   {
     kind: 'page',

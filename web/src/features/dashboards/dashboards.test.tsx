@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { PageScope } from '../../components/page/page-scope';
 import type { PageEntry } from '../../components/resource/types';
 import { initTestI18n, ok, renderAt, signIn, stubApi } from '../../testing/test-utils';
-import { DashboardOverviewPage } from './dashboard-overview.page';
+import { DashboardOverviewPage, DashboardRegionsPage } from './dashboard-overview.page';
 import { presetRange, rupiah } from './dashboard-shared';
 import { dashboardsScreens } from './dashboards.entries';
 import { OmzetPage } from './omzet.page';
@@ -132,6 +132,60 @@ describe('dashboard drill-down', () => {
     // The trail leads back up.
     await user.click(within(screen.getByTestId('drill-trail')).getByText('All region groups'));
     expect(await screen.findByTestId('drill-table-group')).toBeTruthy();
+  });
+});
+
+describe('dashboard by region', () => {
+  it('should list every region from GET /web/dashboard and drill down to its branches', async () => {
+    const api = stubApi(({ url }) => {
+      const p = url.pathname;
+      if (p.endsWith('/web/dashboard')) return ok(REGIONS);
+      if (p.endsWith('/web/dashboard/detail')) return ok(BRANCHES);
+      return ok([]);
+    });
+    expect(entry('dashboard_regions')).toMatchObject({ path: 'dashboard-regions', group: 'dashboards' });
+    const user = userEvent.setup();
+    renderAt(
+      <PageScope entry={entry('dashboard_regions')}>
+        <DashboardRegionsPage />
+      </PageScope>,
+      { path: '/dashboard-regions?start_date=2025-01-01&end_date=2025-03-31', route: '/dashboard-regions' },
+    );
+    const regions = await screen.findByTestId('drill-table-region');
+    const call = api.calls.find((c) => c.url.pathname.endsWith('/web/dashboard'));
+    expect(call?.url.searchParams.get('start_date')).toBe('2025-01-01');
+    expect(call?.url.searchParams.has('group_id')).toBe(false);
+    await user.click(within(regions).getByText('Bandung Raya'));
+    await screen.findByTestId('drill-table-branch');
+    await user.click(within(screen.getByTestId('drill-trail')).getByText('All regions'));
+    expect(await screen.findByTestId('drill-table-region')).toBeTruthy();
+  });
+});
+
+describe('branch report', () => {
+  it("should filter a branch's stores by salesman and status through the branch report call", async () => {
+    const api = stubApi(({ url }) => {
+      const p = url.pathname;
+      if (p.endsWith('/web/dashboard/select/customer') || p.endsWith('/web/dashboard/branch/select/report'))
+        return ok(CUSTOMERS, { page: 1, limit: 20, total_data: 1, total_page: 1 });
+      return ok([]);
+    });
+    renderAt(
+      <PageScope entry={entry('dashboard_overview')}>
+        <DashboardOverviewPage />
+      </PageScope>,
+      {
+        path: '/dashboard?start_date=2025-01-01&end_date=2025-03-31&branch_id=9&region_id=8&group_id=7&salesman_id=4&status=activated',
+        route: '/dashboard',
+      },
+    );
+    await screen.findByTestId('drill-table-customer');
+    const call = api.calls.find((c) => c.url.pathname.endsWith('/web/dashboard/branch/select/report'));
+    expect(call?.url.searchParams.get('branch_id')).toBe('9');
+    expect(call?.url.searchParams.get('salesman_id')).toBe('4');
+    expect(call?.url.searchParams.get('status')).toBe('activated');
+    expect(screen.getAllByLabelText('Salesman').length).toBeGreaterThan(0);
+    expect(screen.getAllByLabelText('Store status').length).toBeGreaterThan(0);
   });
 });
 

@@ -130,7 +130,10 @@ function SearchPicker({ selection }: { selection: Selection }) {
           onSelectedRecordsChange={setTicked}
           // Stores already on the list cannot be ticked again.
           isRecordSelectable={(r) => !chosen.has(r.customer_code.toUpperCase())}
-          selectionCheckboxProps={{ 'aria-label': t(`${T}.tick`) }}
+          allRecordsSelectionCheckboxProps={{ 'aria-label': t(`${T}.tickAll`) }}
+          getRecordSelectionCheckboxProps={(r) => ({
+            'aria-label': t(`${T}.tick`, { code: r.customer_code }),
+          })}
           columns={[
             {
               accessor: 'customer_code',

@@ -1,6 +1,8 @@
-// Deductions (type 5): points taken back by staff (returned goods, mistakes); add, correct, void.
+// Deductions (type 5): points taken back by staff (returned goods, mistakes); add, correct, void. The
+// form shows the picked store's balance beside it: a deduction may not take the balance below zero.
 import { POINT_TYPE, pointEntryContract } from '@lbo/contract/points';
-import { defineResource } from '../../components/resource/types';
+import { StoreBalance } from '../../components/balance/store-balance';
+import { defineResource, type Row } from '../../components/resource/types';
 import { col, filter, ledgerCommon, ledgerDetail, ledgerForm } from './point-ledger.shared';
 
 export const resource = defineResource({
@@ -20,5 +22,10 @@ export const resource = defineResource({
   ],
   filters: [filter.dates, filter.branch, filter.void],
   detail: { fields: ledgerDetail },
-  form: ledgerForm(POINT_TYPE.deduction),
+  form: { ...ledgerForm(POINT_TYPE.deduction), aside: DeductionBalance },
 });
+
+function DeductionBalance({ record }: { record: Row }) {
+  const id = Number(record.customer_id);
+  return Number.isInteger(id) && id > 0 ? <StoreBalance customerId={id} /> : null;
+}

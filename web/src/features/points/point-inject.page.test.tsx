@@ -95,6 +95,15 @@ beforeEach(() => {
 });
 
 describe('injecting points', () => {
+  it("should name the search picker's tick boxes in the user's language", async () => {
+    api();
+    renderPage();
+    await screen.findByText('Toko Dua');
+    expect(screen.queryAllByRole('checkbox', { name: /select (all )?record/i })).toEqual([]);
+    expect(screen.getByRole('checkbox', { name: 'Choose every store on this page' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Choose this store: BDG000002' })).toBeInTheDocument();
+  });
+
   it('should look the codes up, check them with a dry run, preview the new balances and inject', async () => {
     const { calls } = api();
     const user = userEvent.setup();

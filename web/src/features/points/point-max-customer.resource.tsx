@@ -49,7 +49,7 @@ export const resource = defineResource({
         },
         span: 2,
       },
-      { name: 'max_point', widget: { kind: 'number', min: 0 } },
+      { name: 'max_point', widget: { kind: 'number' } },
       { name: 'active', widget: { kind: 'switch' } },
       { name: 'start_date', widget: { kind: 'date', typed: true } },
       { name: 'end_date', widget: { kind: 'date', typed: true } },

@@ -95,7 +95,7 @@ export const resource = defineResource({
         disabled: (v) => v.item_category_id !== null && v.item_category_id !== undefined,
       },
       { name: 'customer_type_id', widget: { kind: 'select', source: customerTypeSource }, emptyAs: 'null' },
-      { name: 'amount_per_point', widget: { kind: 'number', min: 1, decimals: 2 } },
+      { name: 'amount_per_point', widget: { kind: 'number', decimals: 2 } },
       { name: 'start_date', widget: { kind: 'date', typed: true } },
       { name: 'end_date', widget: { kind: 'date', typed: true } },
       { name: 'active', widget: { kind: 'switch' } },

@@ -19,7 +19,7 @@ export const resource = defineResource({
   form: {
     fields: [
       { name: 'item_id', widget: { kind: 'select', source: itemSource }, span: 2 },
-      { name: 'price', widget: { kind: 'number', min: 0, decimals: 2 } },
+      { name: 'price', widget: { kind: 'number', decimals: 2 } },
       { name: 'effective_date', widget: { kind: 'date', typed: true } },
       { name: 'note', widget: { kind: 'textarea' }, span: 2 },
     ],
@@ -40,7 +40,7 @@ export const oldPriceChild = defineChild({
   ],
   form: {
     fields: [
-      { name: 'price', widget: { kind: 'number', min: 0, decimals: 2 } },
+      { name: 'price', widget: { kind: 'number', decimals: 2 } },
       { name: 'effective_date', widget: { kind: 'date', typed: true } },
       { name: 'note', widget: { kind: 'textarea' }, span: 2 },
     ],

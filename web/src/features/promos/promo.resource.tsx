@@ -258,7 +258,7 @@ const bonusChild = defineChild({
   form: {
     fields: [
       { name: 'item_id', widget: { kind: 'select', source: itemSource }, span: 2 },
-      { name: 'qty', widget: { kind: 'number', min: 0, decimals: 4 } },
+      { name: 'qty', widget: { kind: 'number', decimals: 4 } },
       { name: 'uom', widget: { kind: 'text' } },
     ],
     defaults: { qty: 1, uom: '' },
@@ -298,10 +298,10 @@ const lineChild = defineChild({
     fields: [
       { name: 'name', widget: { kind: 'text' }, span: 2 },
       { name: 'description', widget: { kind: 'textarea' }, span: 2 },
-      { name: 'min_qty', widget: { kind: 'number', min: 0, decimals: 4 } },
-      { name: 'min_amount', widget: { kind: 'number', min: 0, decimals: 2 } },
-      { name: 'discount_percent', widget: { kind: 'number', min: 0, max: 100, decimals: 2 } },
-      { name: 'discount_amount', widget: { kind: 'number', min: 0, decimals: 2 } },
+      { name: 'min_qty', widget: { kind: 'number', decimals: 4 } },
+      { name: 'min_amount', widget: { kind: 'number', decimals: 2 } },
+      { name: 'discount_percent', widget: { kind: 'number', decimals: 2 } },
+      { name: 'discount_amount', widget: { kind: 'number', decimals: 2 } },
       { name: 'item_ids', widget: { kind: 'multiselect', source: itemSource }, span: 2, modes: ['create'] },
       {
         name: 'item_category_ids',
@@ -368,7 +368,7 @@ export const resource = defineResource({
       { name: 'description', widget: { kind: 'textarea' }, span: 2 },
       { name: 'start_date', widget: { kind: 'date' } },
       { name: 'end_date', widget: { kind: 'date' } },
-      { name: 'priority', widget: { kind: 'number', min: 0 }, emptyAs: 'omit' },
+      { name: 'priority', widget: { kind: 'number' }, emptyAs: 'omit' },
       { name: 'active', widget: { kind: 'switch' } },
       { name: 'branch_id', widget: { kind: 'select', source: branchSource }, emptyAs: 'null' },
       { name: 'customer_type_ids', widget: { kind: 'multiselect', source: customerTypeSource } },

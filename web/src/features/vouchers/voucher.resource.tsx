@@ -43,8 +43,8 @@ export const resource = defineResource({
     fields: [
       { name: 'code', widget: { kind: 'text' } },
       { name: 'name', widget: { kind: 'text' } },
-      { name: 'nominal', widget: { kind: 'number', min: 0, decimals: 2 } },
-      { name: 'quota', widget: { kind: 'number', min: 0 }, emptyAs: 'null' },
+      { name: 'nominal', widget: { kind: 'number', decimals: 2 } },
+      { name: 'quota', widget: { kind: 'number' }, emptyAs: 'null' },
       { name: 'start_date', widget: { kind: 'date' } },
       { name: 'end_date', widget: { kind: 'date' } },
       { name: 'description', widget: { kind: 'textarea' }, span: 2 },

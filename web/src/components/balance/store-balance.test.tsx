@@ -1,5 +1,4 @@
-// The coupon area's own pieces against a stubbed API: the store balance panel shown beside a
-// redemption.
+// The store balance panel against a stubbed API.
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { initTestI18n, ok, renderAt, signIn, stubApi } from '../../testing/test-utils';
@@ -8,15 +7,15 @@ import { StoreBalance } from './store-balance';
 beforeEach(async () => {
   await initTestI18n();
   signIn();
+  stubApi(({ url }) =>
+    url.pathname.endsWith('/point/balance/customer_id/42')
+      ? ok({ customer_id: 42, point_balance: 12500 })
+      : ok([]),
+  );
 });
 
 describe('store balance', () => {
   it("should show the store's current balance", async () => {
-    stubApi(({ url }) =>
-      url.pathname.endsWith('/point/balance/customer_id/42')
-        ? ok({ customer_id: 42, point_balance: 12500 })
-        : ok([]),
-    );
     renderAt(<StoreBalance customerId={42} />, { path: '/', route: '/' });
     expect(await screen.findByText('12,500')).toBeInTheDocument();
     expect(screen.getByText('The store’s balance now:')).toBeInTheDocument();
