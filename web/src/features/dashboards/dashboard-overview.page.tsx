@@ -36,6 +36,7 @@ import {
   useRange,
   useUrlState,
 } from './dashboard-shared';
+import { RollupsRebuild } from './rollups-rebuild';
 
 type Level = 'group' | 'region' | 'branch' | 'customer';
 type AnyRow = Partial<DashboardGroupRow & DashboardRegionRow & DashboardBranchRow & DashboardCustomerRow>;
@@ -287,6 +288,7 @@ export function DashboardOverviewPage() {
           </Section>
         </>
       ) : null}
+      <RollupsRebuild />
     </Stack>
   );
 }
