@@ -14,7 +14,11 @@
 // - points_earned: points from invoices and promo periods (with their corrections); points_redeemed:
 //   points spent on coupons less reverted redemptions; non-void ledger rows dated in the range.
 //   Rollup dash_points_day_branch (per customer: the ledger).
+// - One classification, the current one: every figure counts under the item's category, the store's
+//   branch (its region, group) and customer type as they are now, also for sales before a change
+//   (server/src/modules/dashboards/README.md).
 import { z } from 'zod';
+import { defineAction } from './action';
 import { BusinessDate, Id, jakartaDate, Money, PageMeta, qBool, qInt, qString, Timestamp } from './common';
 import { withPeriod } from './period';
 
@@ -508,6 +512,43 @@ export const DASHBOARD_PATHS = {
   tracking: '/web/dashboard/tracking/invoice',
   virtualAccount: '/web/dashboard/virtual_account',
   vaPayment: '/integration/va_payment',
+  rollupsRebuild: '/web/dashboard/rollups/rebuild',
 } as const;
+
+/** A whole rebuild of the dashboards' rollups: its progress (steps done of steps_total) and outcome. */
+export const RollupRebuildRun = z.object({
+  id: Id,
+  started_at: Timestamp,
+  updated_at: Timestamp,
+  finished_at: Timestamp.nullable(),
+  steps_total: z.number().int(),
+  steps_done: z.number().int(),
+  /** The step running now (a rollup table's name), '' when none. */
+  step: z.string(),
+  /** Why the run stopped, when it failed. */
+  error: z.string().nullable(),
+});
+export type RollupRebuildRun = z.infer<typeof RollupRebuildRun>;
+
+/**
+ * POST /web/dashboard/rollups/rebuild: recomputes every dashboard rollup from the invoices, the ledger
+ * and the stores under the current classification, in the background, one rollup at a time; answers
+ * the run at once. GET on the same path answers the newest run (poll it for the progress). Staff who
+ * see every branch and may update the dashboard area only; a run under way is a 409.
+ */
+export const rollupsRebuildAction = defineAction({
+  name: 'rollups_rebuild',
+  resource: 'dashboard',
+  method: 'POST',
+  path: DASHBOARD_PATHS.rollupsRebuild,
+  placement: 'list',
+  result: RollupRebuildRun,
+  area: 'dashboard',
+  action: 'update',
+  status: 200,
+  confirm: { tone: 'default' },
+  summary:
+    "Rebuild every dashboard rollup from the invoices, the points ledger and the stores, under the current classification (items' categories, stores' branches and types now), in the background with its progress (GET the same path). Only for staff who see every branch.",
+});
 
 export const Paged = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row), meta: PageMeta });

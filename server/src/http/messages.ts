@@ -599,6 +599,10 @@ const CATALOGUE = {
     id: (p) =>
       `poin yang masih berlaku tidak cukup: pelanggan ${p.customer} punya ${p.open} poin yang bisa dipakai dan gerakan ini mengambil ${p.takes}, kurang ${p.short} (poin kedaluwarsa menunggu proses kedaluwarsa)`,
   },
+  rollups_rebuild_running: fixed(
+    'a rebuild of the dashboard figures is already running; wait for it to finish',
+    'pembangunan ulang angka dasbor sedang berjalan; tunggu sampai selesai',
+  ),
   all_branches_only: fixed(
     'only staff who see every branch may do this: it concerns every store',
     'hanya staf yang melihat semua cabang yang boleh melakukan ini: ini menyangkut semua toko',

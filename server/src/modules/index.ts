@@ -21,6 +21,7 @@ import { registerCustomerRoutes } from './customers/customers.routes';
 import {
   dashboardInvoiceHooks,
   dashboardsResources,
+  reclassifyAfterWrites,
   registerDashboardRoutes,
 } from './dashboards/dashboards.module';
 import { registerIntegrationRoutes } from './integration/integration.routes';
@@ -80,6 +81,9 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   // checked by their pipeline (runImport), which names each row.
   // The validated query's declared references (a write's filter such as DELETE /lottary/all?branch_id=)
   // are checked the same way.
+  // A write that moved an item to another category or a store to another branch: the rollups follow
+  // once it committed (dashboards/reclassify.ts).
+  api.addHook('onResponse', reclassifyAfterWrites(deps.database.db));
   api.addHook('preHandler', async (req) => {
     const config = req.routeOptions.config;
     // Store routes take the store from the token alone (store.module.ts refuses another store's ids).

@@ -2,7 +2,22 @@
 // (resource screens), `pages` (page kinds) and `texts` (anything else, under `dashboards.`).
 // id.dashboards.ts has the same keys.
 export const messages = {
-  resources: {},
+  resources: {
+    dashboard: {
+      title: 'Dashboard figures',
+      one: 'dashboard figures',
+      actions: {
+        rollups_rebuild: {
+          label: 'Rebuild the figures',
+          title: 'Rebuild every dashboard figure?',
+          message:
+            'The figures are recomputed from the invoices, the points and the stores, under the items’ categories and the stores’ branches and types now. It runs in the background; the dashboards stay readable.',
+          confirm: 'Rebuild',
+          done: 'The rebuild has started.',
+        },
+      },
+    },
+  },
   pages: {
     dashboard_overview: {
       title: 'Dashboard',
@@ -39,6 +54,13 @@ export const messages = {
     },
   },
   texts: {
+    rebuild: {
+      title: 'Dashboard figures',
+      help: 'Every figure counts under the current classification: an item’s category, a store’s branch and type now, for past sales too. A change of category or branch is applied by itself; a full rebuild is for after corrections made directly in the database.',
+      running: 'Rebuilding: step {{done}} of {{total}} ({{step}})',
+      finished: 'Last rebuilt {{at}}',
+      failed: 'The rebuild of {{at}} failed: {{error}}',
+    },
     range: 'Date range',
     presetsLabel: 'Quick ranges',
     presets: {

@@ -1,7 +1,22 @@
 // Label Bahasa Indonesia untuk layar area ini (features/dashboards), digabung ke id.app.ts: `resources`,
 // `pages` dan `texts` (di bawah `dashboards.`). Kuncinya sama dengan en.dashboards.ts.
 export const messages = {
-  resources: {},
+  resources: {
+    dashboard: {
+      title: 'Angka dasbor',
+      one: 'angka dasbor',
+      actions: {
+        rollups_rebuild: {
+          label: 'Bangun ulang angka',
+          title: 'Bangun ulang semua angka dasbor?',
+          message:
+            'Angka dihitung ulang dari faktur, poin dan toko, menurut kategori barang serta cabang dan tipe toko saat ini. Proses berjalan di latar belakang; dasbor tetap bisa dibuka.',
+          confirm: 'Bangun ulang',
+          done: 'Pembangunan ulang sudah dimulai.',
+        },
+      },
+    },
+  },
   pages: {
     dashboard_overview: {
       title: 'Dasbor',
@@ -35,6 +50,13 @@ export const messages = {
     },
   },
   texts: {
+    rebuild: {
+      title: 'Angka dasbor',
+      help: 'Setiap angka dihitung menurut klasifikasi saat ini: kategori barang, cabang dan tipe toko sekarang, juga untuk penjualan lama. Perubahan kategori atau cabang diterapkan otomatis; pembangunan ulang penuh untuk setelah koreksi langsung di database.',
+      running: 'Membangun ulang: langkah {{done}} dari {{total}} ({{step}})',
+      finished: 'Terakhir dibangun ulang {{at}}',
+      failed: 'Pembangunan ulang {{at}} gagal: {{error}}',
+    },
     range: 'Rentang tanggal',
     presetsLabel: 'Rentang cepat',
     presets: {

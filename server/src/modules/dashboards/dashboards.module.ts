@@ -11,6 +11,9 @@ import type { Db } from '../../db/client';
 import type { InvoiceWriteHook } from '../../domain/invoice-hooks';
 import type { AnyResourceDef } from '../../resources/define';
 import { registerDashboardRoutes as registerRoutes } from './dashboards.routes';
+import { reclassifyAfterWrites, registerRollupRoutes } from './rollups.routes';
+
+export { reclassifyAfterWrites };
 
 export const dashboardsResources: AnyResourceDef[] = [];
 
@@ -20,6 +23,7 @@ export function registerDashboardRoutes(
   config?: Pick<Config, 'vaCallbackToken'>,
 ): void {
   registerRoutes(api, db, config?.vaCallbackToken);
+  registerRollupRoutes(api, db);
 }
 
 /** Run inside the ERP feed's invoice import transaction: none needed (the rollups' triggers run there). */

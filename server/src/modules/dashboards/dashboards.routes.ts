@@ -67,11 +67,13 @@ const FIGURES_DOC =
   'dash_day_customer), invoice_count (invoices dated in the range, every status) and invoice_amount ' +
   '(their header net amount, cancelled excluded; rollup dash_day_branch), points_earned (invoice and promo points) ' +
   'and points_redeemed (coupon redemptions less reverts; rollup dash_points_day_branch). Range: start_date..end_date ' +
-  'inclusive, Asia/Jakarta; default this month up to today. customer_level_id is a customer type id (customer_types.id).';
+  'inclusive, Asia/Jakarta; default this month up to today. customer_level_id is a customer type id (customer_types.id). ' +
+  "Every figure counts under the current classification: the store's branch (its region, group) and type now, also for past sales.";
 const OMZET_DOC =
   'turnover: net amount of the invoice lines (qty x price - line discount) dated in the range, cancelled invoices ' +
   'excluded; qty: their quantity. item_category_ids / item_ids keep lines of those categories / items (both: both ' +
-  'apply). Read from the rollups (whole months from dash_month_branch_item, edge days from dash_day_branch_item).';
+  'apply). Read from the rollups (whole months from dash_month_branch_item, edge days from dash_day_branch_item). ' +
+  "Every line counts under its item's category and its store's branch and type now, also for past sales.";
 
 export function registerDashboardRoutes(app: FastifyInstance, db: Db, vaCallbackToken?: string): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -4,10 +4,16 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rows } from '../../db/client';
 
-/** Each rollup beside the same figures summed directly from the base tables (zero rows ignored). */
-const CHECKS: { table: string; rollup: string; direct: string }[] = [
+/**
+ * Each rollup beside the same figures summed directly from the base tables (zero rows ignored), with
+ * its columns in the order `direct` answers them: the whole rebuild fills each from `direct`
+ * (reclassify.ts REBUILD_STEPS).
+ */
+export const ROLLUPS: { table: string; columns: string; rollup: string; direct: string }[] = [
   {
     table: 'dash_day_branch',
+    columns:
+      'day, branch_id, invoice_count, unpaid_count, partial_count, paid_count, cancelled_count, invoice_amount, paid_amount, turnover, qty',
     rollup: `select day, branch_id, invoice_count, unpaid_count, partial_count, paid_count, cancelled_count,
                     invoice_amount, paid_amount, turnover, qty from dash_day_branch
              where (invoice_count, turnover, qty) <> (0, 0, 0) or invoice_amount <> 0`,
@@ -31,6 +37,7 @@ const CHECKS: { table: string; rollup: string; direct: string }[] = [
   },
   {
     table: 'dash_day_branch_item',
+    columns: 'day, branch_id, item_id, item_category_id, turnover, qty',
     rollup: `select day, branch_id, item_id, item_category_id, turnover, qty from dash_day_branch_item
              where (turnover, qty) <> (0, 0)`,
     direct: `select h.invoice_date, h.branch_id, l.item_id, i.item_category_id,
@@ -40,6 +47,7 @@ const CHECKS: { table: string; rollup: string; direct: string }[] = [
   },
   {
     table: 'dash_month_branch_item',
+    columns: 'month, branch_id, item_id, item_category_id, turnover, qty',
     rollup: `select month, branch_id, item_id, item_category_id, turnover, qty from dash_month_branch_item
              where (turnover, qty) <> (0, 0)`,
     direct: `select date_trunc('month', h.invoice_date)::date, h.branch_id, l.item_id, i.item_category_id,
@@ -49,6 +57,7 @@ const CHECKS: { table: string; rollup: string; direct: string }[] = [
   },
   {
     table: 'dash_day_customer_category',
+    columns: 'day, branch_id, customer_id, item_category_id, turnover, qty',
     rollup: `select day, branch_id, customer_id, item_category_id, turnover, qty from dash_day_customer_category
              where (turnover, qty) <> (0, 0)`,
     direct: `select h.invoice_date, h.branch_id, h.customer_id, coalesce(i.item_category_id, 0),
@@ -58,6 +67,7 @@ const CHECKS: { table: string; rollup: string; direct: string }[] = [
   },
   {
     table: 'dash_day_customer',
+    columns: 'branch_id, day, customer_id, turnover, qty',
     rollup: `select branch_id, day, customer_id, turnover, qty from dash_day_customer where (turnover, qty) <> (0, 0)`,
     direct: `select h.branch_id, h.invoice_date, h.customer_id,
                     sum(l.net_amount)::numeric(18,2), sum(l.qty)::numeric(18,4)
@@ -66,6 +76,7 @@ const CHECKS: { table: string; rollup: string; direct: string }[] = [
   },
   {
     table: 'dash_day_item',
+    columns: 'day, item_id, item_category_id, turnover, qty',
     rollup: `select day, item_id, item_category_id, turnover, qty from dash_day_item where (turnover, qty) <> (0, 0)`,
     direct: `select h.invoice_date, l.item_id, i.item_category_id, sum(l.net_amount)::numeric(18,2), sum(l.qty)::numeric(18,4)
              from sales_invoice_lines l join sales_invoices h on h.id = l.invoice_id join items i on i.id = l.item_id
@@ -73,6 +84,7 @@ const CHECKS: { table: string; rollup: string; direct: string }[] = [
   },
   {
     table: 'dash_day_item_customer',
+    columns: 'item_id, branch_id, day, customer_id, turnover, qty',
     rollup: `select item_id, branch_id, day, customer_id, turnover, qty from dash_day_item_customer
              where (turnover, qty) <> (0, 0)`,
     direct: `select l.item_id, h.branch_id, h.invoice_date, h.customer_id,
@@ -82,6 +94,7 @@ const CHECKS: { table: string; rollup: string; direct: string }[] = [
   },
   {
     table: 'dash_store_flags',
+    columns: 'branch_id, customer_type_id, active, show_in_app, registered, stores',
     rollup: `select branch_id, customer_type_id, active, show_in_app, registered, stores from dash_store_flags
              where stores <> 0`,
     direct: `select branch_id, coalesce(customer_type_id, 0), active, show_in_app, registered_at is not null, count(*)::int
@@ -89,17 +102,20 @@ const CHECKS: { table: string; rollup: string; direct: string }[] = [
   },
   {
     table: 'dash_store_totals',
+    columns: 'branch_id, customer_type_id, stores, registered',
     rollup: `select branch_id, customer_type_id, stores, registered from dash_store_totals where (stores, registered) <> (0, 0)`,
     direct: `select branch_id, coalesce(customer_type_id, 0), count(*)::int, count(registered_at)::int from customers group by 1, 2`,
   },
   {
     table: 'dash_store_registrations',
+    columns: 'day, branch_id, customer_type_id, registered',
     rollup: `select day, branch_id, customer_type_id, registered from dash_store_registrations where registered <> 0`,
     direct: `select (registered_at at time zone 'Asia/Jakarta')::date, branch_id, coalesce(customer_type_id, 0), count(*)::int
              from customers where registered_at is not null group by 1, 2, 3`,
   },
   {
     table: 'dash_points_day_branch',
+    columns: 'day, branch_id, points_earned, points_redeemed',
     rollup: `select day, branch_id, points_earned, points_redeemed from dash_points_day_branch
              where (points_earned, points_redeemed) <> (0, 0)`,
     direct: `select * from (
@@ -117,7 +133,7 @@ export type RollupCheck = { table: string; rows: number; missing: number; extra:
 /** Compares every rollup with its direct sums: `missing` rows the rollup lacks or holds differently, `extra` rows it should not hold. */
 export async function verifyRollups(db: DbOrTx): Promise<RollupCheck[]> {
   const out: RollupCheck[] = [];
-  for (const c of CHECKS) {
+  for (const c of ROLLUPS) {
     const [r] = await rows<{ n: number; missing: number; extra: number; sample: unknown[] }>(
       db,
       sql.raw(`with r as (${c.rollup}), d as (${c.direct}),
@@ -129,11 +145,39 @@ export async function verifyRollups(db: DbOrTx): Promise<RollupCheck[]> {
     );
     out.push({ table: c.table, rows: r.n, missing: r.missing, extra: r.extra, sample: r.sample });
   }
+  // The rollups key an invoice by its own branch, which is its store's branch now (reclassify.ts): an
+  // invoice under another branch is a store move not applied yet.
+  const [m] = await rows<{ n: number; sample: unknown[] }>(
+    db,
+    sql`select count(*)::int as n, coalesce(json_agg(x) filter (where x.k <= 3), '[]'::json) as sample
+        from (select h.id, h.document_no, h.branch_id, c.branch_id as store_branch_id,
+                     row_number() over (order by h.id) as k
+              from sales_invoices h join customers c on c.id = h.customer_id where h.branch_id <> c.branch_id) x`,
+  );
+  out.push({ table: 'sales_invoices (store branch)', rows: m.n, missing: m.n, extra: 0, sample: m.sample });
   return out;
 }
 
-/** Recomputes every rollup from the base tables, in the caller's transaction. */
+/**
+ * Every invoice (and VA payment) under its store's branch now, and no reclassification left to apply
+ * (reclassify.ts): what the rollups are rebuilt from.
+ */
+export async function alignInvoicesWithStores(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('dash_reclass'))`);
+  await db.execute(sql`delete from dash_reclass`);
+  await db.execute(
+    sql`update sales_invoices h set branch_id = c.branch_id from customers c
+        where c.id = h.customer_id and h.branch_id <> c.branch_id`,
+  );
+  await db.execute(
+    sql`update va_payments v set branch_id = h.branch_id from sales_invoices h
+        where h.id = v.invoice_id and v.branch_id is distinct from h.branch_id`,
+  );
+}
+
+/** Recomputes every rollup from the base tables under the current classification, in the caller's transaction. */
 export async function rebuildRollups(db: DbOrTx): Promise<void> {
+  await alignInvoicesWithStores(db);
   await db.execute(sql`select dash_rebuild()`);
 }
 

@@ -37,6 +37,7 @@ import {
   useRange,
   useUrlState,
 } from './dashboard-shared';
+import { RollupsRebuild } from './rollups-rebuild';
 
 type Level = 'group' | 'region' | 'branch' | 'customer';
 type AnyRow = Partial<DashboardGroupRow & DashboardRegionRow & DashboardBranchRow & DashboardCustomerRow>;
@@ -345,6 +346,7 @@ export function DashboardOverviewPage({ byRegion = false }: { byRegion?: boolean
           </Section>
         </>
       ) : null}
+      <RollupsRebuild />
     </Stack>
   );
 }
