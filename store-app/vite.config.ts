@@ -101,8 +101,33 @@ function installable(): Plugin {
   };
 }
 
+/**
+ * The stylesheet (a few KB) inside index.html instead of linked: a linked one is one more round trip
+ * before the first paint on a slow line, and index.html's inline script writes the balance as soon
+ * as it comes. The server's Content-Security-Policy allows inline styles.
+ */
+function inlineCss(): Plugin {
+  return {
+    name: 'lbo-store-inline-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/app\/([^"]+\.css)"[^>]*>/g, (tag, file) => {
+          const asset = bundle[file];
+          if (asset?.type !== 'asset') return tag;
+          delete bundle[file];
+          return `<style>${String(asset.source)}</style>`;
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), installable()],
+  plugins: [react(), installable(), inlineCss()],
   base: BASE,
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: {
