@@ -126,8 +126,30 @@ function inlineCss(): Plugin {
   };
 }
 
+/**
+ * The app's script preloaded instead of run by index.html: its inline script imports it (html
+ * data-main) once the balance is written, so that running it does not hold the main thread first.
+ */
+function deferredEntry(): Plugin {
+  return {
+    name: 'lbo-store-deferred-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="(\/app\/assets\/[^"]+\.js)"><\/script>/;
+        const m = entry.exec(html);
+        if (!m) throw new Error("index.html: the app's script tag was not found");
+        return html
+          .replace(entry, `<link rel="modulepreload" crossorigin href="${m[1]}">`)
+          .replace('<html lang="id"', `<html lang="id" data-main="${m[1]}"`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), installable(), inlineCss()],
+  plugins: [react(), installable(), inlineCss(), deferredEntry()],
   base: BASE,
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: {

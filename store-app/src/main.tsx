@@ -2,11 +2,11 @@
 // (production builds only: under `vite dev` it would serve stale modules).
 import { load, PATHS } from './lib/data';
 import { getSession } from './lib/session';
-import { startApp } from './start';
+import { startWhenReady } from './start';
 import './styles.css';
 
 const root = document.getElementById('root');
-if (root) startApp(root);
+if (root) void startWhenReady(root);
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   // The worker's script is revalidated on every open (no-cache): a new build installs in the

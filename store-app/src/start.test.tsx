@@ -7,8 +7,9 @@ import path from 'node:path';
 import { act } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearData } from './lib/data';
 import { saveSession } from './lib/session';
-import { startApp } from './start';
+import { startApp, startWhenReady } from './start';
 import { homeAnswers, json, me, ok, session, stubFetch } from './testing/fetch';
 
 const html = readFileSync(path.join(import.meta.dirname, '..', 'index.html'), 'utf8');
@@ -132,6 +133,49 @@ describe("index.html's inline script and the app taking over", () => {
       .poll(() => container.querySelector('[data-testid="balance"]')?.textContent, { timeout: 10_000 })
       .toBe('1.250 poin');
     readyState.mockRestore();
+  });
+
+  it('should render the app once the inline script has written the balance, or after a bounded wait', async () => {
+    let answer: (r: Response) => void = () => {};
+    stubFetch((call) =>
+      call.path === '/store/me'
+        ? new Promise<Response>((r) => (answer = r))
+        : (homeAnswers(call) ?? json(404, {})),
+    );
+    new Function(inline)();
+    const started = startWhenReady(container, 60_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.childElementCount).toBe(0);
+    answer(ok(me));
+    await act(async () => {
+      root = await started;
+    });
+    await expect.poll(() => container.querySelector('nav.bottom')).not.toBeNull();
+    expect(container.querySelector('[data-testid="balance"]')).toHaveTextContent('1.250 poin');
+    expect(container.querySelector('.balance + .loading, main > .loading:first-child')).toBeNull();
+    act(() => root?.unmount());
+    container.replaceChildren();
+    delete (window as { __lboEarly?: unknown }).__lboEarly;
+
+    clearData();
+
+    // A balance that does not come holds the app back only so long.
+    let late: (r: Response) => void = () => {};
+    stubFetch((call) =>
+      call.path === '/store/me'
+        ? new Promise<Response>((r) => (late = r))
+        : (homeAnswers(call) ?? json(404, {})),
+    );
+    new Function(inline)();
+    await act(async () => {
+      root = await startWhenReady(container, 50);
+    });
+    expect(container.querySelector('nav.bottom')).not.toBeNull();
+    expect(container.querySelector('.loading')).not.toBeNull();
+    await act(async () => late(ok(me)));
+    await expect
+      .poll(() => container.querySelector('[data-testid="balance"]')?.textContent, { timeout: 10_000 })
+      .toBe('1.250 poin');
   });
 
   it('should leave the page to the app when the app rendered first', async () => {

@@ -15,3 +15,27 @@ export function startApp(container: HTMLElement): Root {
   root.render(<App />);
   return root;
 }
+
+/**
+ * How long the app waits for index.html's balance before rendering without it. On a slow phone the
+ * app's script often arrives before the balance: rendering then (a wait, then the balance) would
+ * keep the main thread busy when the balance comes, and on a 4x slower CPU that costs seconds. The
+ * limit keeps a call that never answers from holding the app back.
+ */
+export const EARLY_WAIT_MS = 3000;
+
+/** Renders the app once index.html's inline script has written the balance (or gave up), bounded. */
+export async function startWhenReady(container: HTMLElement, waitMs = EARLY_WAIT_MS): Promise<Root> {
+  const ready = early()?.ready;
+  if (ready) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      ready.catch(() => {}),
+      new Promise((r) => {
+        timer = setTimeout(r, waitMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+  return startApp(container);
+}

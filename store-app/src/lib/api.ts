@@ -144,6 +144,8 @@ export type Early = {
   me?: Answer<unknown>;
   /** Set when the app renders: from then on the inline script leaves the page to it. */
   taken?: boolean;
+  /** Settles when the balance is written into the page, or will not be (no answer, an error). */
+  ready?: Promise<unknown>;
 };
 
 export function early(): Early | undefined {
