@@ -11,7 +11,8 @@
 //   the service worker installed and the shell in its cache);
 // - beside it a plain HTML page on the same origin that fetches `/v1/api/store/me` with the same
 //   token and writes the balance (the floor: one document, one request), cold and warm.
-// Also the home's script: the scripts index.html names, gzipped (target under 80 KB), and what the
+// Also the home's script: the scripts index.html names, gzipped (target under 80 KB), index.html's own
+// size (it carries the inline script that writes the balance first, and the styles), and what the
 // cold home loaded, by kind, with the bytes on the wire.
 //
 // Usage: npm run build && npm run bench -- --only store-app [--runs 5] [--verbose]
@@ -76,6 +77,8 @@ const WATCH = (selector: string) => `
     const mark = () => {
       if (window.__seenAt === undefined && document.querySelector(${JSON.stringify(selector)})) {
         window.__seenAt = performance.now();
+        // Who wrote it: index.html's inline script (the app had not run yet) or the app.
+        window.__seenBy = window.__lboEarly && !window.__lboEarly.taken ? 'inline' : 'app';
       }
     };
     new MutationObserver(mark).observe(document, { childList: true, subtree: true });
@@ -88,8 +91,12 @@ async function visit(
   url: string,
   selector: string,
   opts: { waitForWorker?: boolean } = {},
-): Promise<{ ms: number; res: Resource[] }> {
+): Promise<{ ms: number; by: string; res: Resource[] }> {
   const page = await context.newPage();
+  if (args.verbose) {
+    page.on('console', (m) => console.log(`    [console] ${m.text()}`));
+    page.on('pageerror', (e) => console.log(`    [pageerror] ${e.message}`));
+  }
   await page.addInitScript(WATCH(selector));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -101,6 +108,7 @@ async function visit(
     timeout: 60_000,
   });
   const ms = await page.evaluate(() => (globalThis as PageGlobal).__seenAt as number);
+  const by = await page.evaluate(() => String((globalThis as PageGlobal).__seenBy ?? '-'));
   const res = await page.evaluate(() =>
     (performance.getEntriesByType('resource') as PageGlobal[]).map((e) => ({
       name: e.name,
@@ -123,7 +131,12 @@ async function visit(
     );
   }
   await page.close();
-  return { ms, res };
+  return { ms, by, res };
+}
+
+/** index.html itself (its inline script and styles), gzipped. */
+function indexKb(): number {
+  return gzipSync(readFileSync(path.join(dist, 'index.html')), { level: 9 }).length / 1024;
 }
 
 /** The scripts index.html starts with (the home's script) and their gzip size. */
@@ -258,13 +271,20 @@ fetch('/v1/api/store/me', { headers: { authorization: 'Bearer ' + s.token } })
       samples[k].push(v);
     };
     let coldRes: Resource[] = [];
+    const writers: string[] = [];
     for (let i = 0; i < RUNS; i++) {
       {
         const context = await browser.newContext({ viewport, storageState: storage, isMobile: true });
         const cold = await visit(context, `${url}/app/`, '[data-testid="balance"]', { waitForWorker: true });
         add('app cold', cold.ms);
         coldRes = cold.res;
-        add('app warm', (await visit(context, `${url}/app/`, '[data-testid="balance"]')).ms);
+        const warm = await visit(context, `${url}/app/`, '[data-testid="balance"]');
+        add('app warm', warm.ms);
+        const meAt = (res: Resource[]) => {
+          const r = res.find((x) => new URL(x.name).pathname === '/v1/api/store/me');
+          return r ? String(Math.round(r.end)) : '-';
+        };
+        writers.push(`${cold.by}/${warm.by}; /store/me answered at ${meAt(cold.res)}/${meAt(warm.res)} ms`);
         await context.close();
       }
       {
@@ -278,7 +298,7 @@ fetch('/v1/api/store/me', { headers: { authorization: 'Bearer ' + s.token } })
       }
       if (args.verbose) {
         console.log(
-          `  run ${i + 1}: app ${r1(samples['app cold'][i])} / ${r1(samples['app warm'][i])} ms, plain ${r1(samples['plain cold'][i])} / ${r1(samples['plain warm'][i])} ms`,
+          `  run ${i + 1}: app ${r1(samples['app cold'][i])} / ${r1(samples['app warm'][i])} ms (written by ${writers[i]}), plain ${r1(samples['plain cold'][i])} / ${r1(samples['plain warm'][i])} ms`,
         );
       }
     }
@@ -290,6 +310,7 @@ fetch('/v1/api/store/me', { headers: { authorization: 'Bearer ' + s.token } })
     console.log(
       `  home script: ${script.files.join(', ')}: ${r1(script.kb)} KB gzipped (target < ${TARGET_SCRIPT_KB} KB: ${script.kb < TARGET_SCRIPT_KB ? 'ok' : 'ABOVE'})`,
     );
+    console.log(`  index.html (inline script and styles): ${r1(indexKb())} KB gzipped`);
     console.log('  cold home loaded (from navigation start, ms; bytes on the wire):');
     for (const r of coldRes) {
       console.log(

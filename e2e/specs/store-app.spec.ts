@@ -395,6 +395,30 @@ describe('store web app', () => {
     assert.equal(await page.getByTestId('offline-notice').count(), 0);
   });
 
+  it("should run index.html's inline script (allowed by its hash in the CSP) and show its balance", async () => {
+    const { page } = phone;
+    const refused: string[] = [];
+    const onConsole = (m: { text(): string }) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    };
+    page.on('console', onConsole);
+    try {
+      await page.goto(APP);
+      await page.getByTestId('balance').waitFor();
+      // The inline script asked for the balance and kept its answer for the app.
+      await eventually(async () =>
+        assert.ok(
+          await page.evaluate(
+            () => (window as { __lboEarly?: { me?: unknown } }).__lboEarly?.me !== undefined,
+          ),
+        ),
+      );
+      assert.deepEqual(refused, []);
+    } finally {
+      page.off('console', onConsole);
+    }
+  });
+
   it('should be installable: manifest, service worker, icons', async () => {
     const { page, context } = phone;
     await page.goto(APP);

@@ -1,7 +1,8 @@
 // Builds the Fastify application: plugins, error envelope, auth, the API under /v1/api and the web app at /.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -167,6 +168,70 @@ export function staticCacheControl(relativePath: string): string {
     : 'no-cache';
 }
 
+/** The inline scripts of an HTML page, as the browser hashes them for a CSP `'sha256-…'` source. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const m of html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    hashes.push(`'sha256-${createHash('sha256').update(m[1], 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * The Content-Security-Policy of the store app's index.html: the one every answer carries, with its
+ * inline scripts allowed by their hashes (and nothing else inline: no 'unsafe-inline').
+ */
+export function storeAppIndexCsp(html: string): string {
+  const directives = SECURITY_HEADER_OPTIONS.contentSecurityPolicy;
+  if (!directives || directives === true) throw new Error('the CSP directives are not set');
+  const options: HelmetOptions = {
+    ...SECURITY_HEADER_OPTIONS,
+    contentSecurityPolicy: {
+      ...directives,
+      directives: {
+        ...directives.directives,
+        scriptSrc: ["'self'", ...inlineScriptHashes(html)],
+      },
+    },
+  };
+  const csp = staticSecurityHeaders(options).find(([name]) => name === 'content-security-policy');
+  if (!csp) throw new Error('helmet set no content-security-policy');
+  return csp[1];
+}
+
+type StoreIndex = {
+  key: string;
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  csp: string;
+};
+
+/**
+ * index.html as served: compressed (it holds the inline styles and script, a few KB each), its ETag
+ * and its CSP, worked out again only when the file changes (a new build under a running server).
+ */
+function storeIndexLoader(indexFile: string): () => StoreIndex {
+  let current: StoreIndex | undefined;
+  return () => {
+    const st = statSync(indexFile);
+    const key = `${st.mtimeMs}:${st.size}`;
+    if (current?.key === key) return current;
+    const raw = readFileSync(indexFile);
+    const html = raw.toString('utf8');
+    current = {
+      key,
+      raw,
+      br: brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(raw, { level: 9 }),
+      etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
+      csp: storeAppIndexCsp(html),
+    };
+    return current;
+  };
+}
+
 /**
  * The stores' web app at /app/: its files as the back office's (precompressed copies, hashed assets
  * immutable, the rest revalidated), and index.html for /app/ and any other path under it that names
@@ -175,13 +240,20 @@ export function staticCacheControl(relativePath: string): string {
  * `/app/`: the service worker's scope, where the app works offline, starts there.
  */
 async function serveStoreApp(app: FastifyInstance, dist: string): Promise<void> {
-  const indexFile = path.join(dist, 'index.html');
+  const loadIndex = storeIndexLoader(path.join(dist, 'index.html'));
   const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
-    const html = readFileSync(indexFile);
-    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    reply.header('cache-control', 'no-cache').header('etag', etag);
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(html);
+    const index = loadIndex();
+    reply
+      .header('cache-control', 'no-cache')
+      .header('etag', index.etag)
+      .header('vary', 'accept-encoding')
+      .header('content-security-policy', index.csp);
+    if (req.headers['if-none-match'] === index.etag) return reply.code(304).send();
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    reply.type('text/html; charset=utf-8');
+    if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(index.br);
+    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(index.gzip);
+    return reply.send(index.raw);
   };
   await app.register(
     async (scope) => {
@@ -197,6 +269,8 @@ async function serveStoreApp(app: FastifyInstance, dist: string): Promise<void> 
           reply.header('cache-control', staticCacheControl(path.relative(dist, file)));
         },
       });
+      // Its index by name as well, with the CSP that lets its inline script run.
+      scope.get('/index.html', sendIndex);
       // With ignoreTrailingSlash this route is /app/ and /app.
       scope.get('/', (req, reply) => {
         if (req.url.split('?')[0] === STORE_APP_PREFIX) {

@@ -1,12 +1,13 @@
 // The stores' web app at /app/ beside the back office at /: its files with the same caching rules,
 // index.html for its screens' paths (history routing), a 404 for a missing script.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, inlineScriptHashes, storeAppIndexCsp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createHarness, type Harness } from './harness';
 
@@ -14,7 +15,8 @@ let h: Harness;
 let dir: string;
 let app: FastifyInstance;
 const js = `export const big = ${JSON.stringify('store '.repeat(500))};\n`;
-const storeHtml = `<!doctype html><html><head><script type="module" src="/app/assets/index-AbCdEf12.js"></script></head><body>${'<p>toko</p>'.repeat(200)}</body></html>`;
+const inlineScript = "\n(() => { window.__lboEarly = { token: 'ü' }; })();\n";
+const storeHtml = `<!doctype html><html><head><script>${inlineScript}</script><script type="module" src="/app/assets/index-AbCdEf12.js"></script></head><body>${'<p>toko</p>'.repeat(200)}</body></html>`;
 const webHtml = '<!doctype html><html><body>back office</body></html>';
 
 beforeAll(async () => {
@@ -68,6 +70,43 @@ describe('the store web app at /app/', () => {
       expect(res.body, url).toBe(storeHtml);
       const again = await get(url, { 'if-none-match': String(res.headers.etag) });
       expect(again.statusCode, url).toBe(304);
+    }
+  });
+
+  it('should allow its inline script by its hash in the CSP of its index, and nowhere else', async () => {
+    const hash = `'sha256-${createHash('sha256').update(inlineScript, 'utf8').digest('base64')}'`;
+    for (const url of ['/app/', '/app/coupons', '/app/index.html']) {
+      const csp = String((await get(url)).headers['content-security-policy']);
+      const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src'));
+      expect(scriptSrc, url).toBe(`script-src 'self' ${hash}`);
+    }
+    for (const url of ['/', '/app/assets/index-AbCdEf12.js', '/v1/api/health']) {
+      const csp = String((await get(url)).headers['content-security-policy']);
+      expect(csp, url).toContain("script-src 'self';");
+      expect(csp, url).not.toContain('sha256-');
+    }
+  });
+
+  it("should find the store app's own inline script, whole, for its hash", () => {
+    const html = readFileSync(path.join(import.meta.dirname, '../../store-app/index.html'), 'utf8');
+    const open = html.indexOf('<script>');
+    const script = html.slice(open + '<script>'.length, html.indexOf('</script>', open));
+    expect(script).toContain('__lboEarly');
+    expect(inlineScriptHashes(html)).toEqual([
+      `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`,
+    ]);
+    expect(storeAppIndexCsp(html)).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='(;|$)/);
+  });
+
+  it('should send its index compressed when the browser accepts it', async () => {
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await get('/app/', { 'accept-encoding': `${encoding}` });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(res.rawPayload).toString()).toBe(storeHtml);
     }
   });
 

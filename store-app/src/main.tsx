@@ -1,13 +1,12 @@
 // Entry: the app, and the service worker that keeps the shell and the last answers for offline use
 // (production builds only: under `vite dev` it would serve stale modules).
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
 import { load, PATHS } from './lib/data';
 import { getSession } from './lib/session';
+import { startWhenReady } from './start';
 import './styles.css';
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<App />);
+if (root) void startWhenReady(root);
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   // The worker's script is revalidated on every open (no-cache): a new build installs in the

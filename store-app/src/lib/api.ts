@@ -136,7 +136,21 @@ function refresh(): Promise<boolean> {
   return refreshing;
 }
 
-type Early = { token: string; answers: Record<string, Promise<Response> | undefined> };
+/** What index.html's inline script leaves for the app (`window.__lboEarly`). */
+export type Early = {
+  token: string;
+  answers: Record<string, Promise<Response> | undefined>;
+  /** The balance's answer, once it came and index.html has written it into the page. */
+  me?: Answer<unknown>;
+  /** Set when the app renders: from then on the inline script leaves the page to it. */
+  taken?: boolean;
+  /** Settles when the balance is written into the page, or will not be (no answer, an error). */
+  ready?: Promise<unknown>;
+};
+
+export function early(): Early | undefined {
+  return (globalThis as { __lboEarly?: Early }).__lboEarly;
+}
 
 /**
  * The answer index.html started for `path` before this script arrived (the home's calls), once,

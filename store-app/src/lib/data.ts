@@ -2,7 +2,7 @@
 // read one request, a screen shown again shows what it had at once while it reloads, and a write
 // (a redemption, a message read) updates what every screen shows.
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { type Answer, ApiError, call } from './api';
+import { type Answer, ApiError, call, early } from './api';
 import { getSession, subscribeSession } from './session';
 
 export type Entry<T, M> = {
@@ -12,6 +12,18 @@ export type Entry<T, M> = {
 };
 
 const entries = new Map<string, Entry<unknown, unknown>>();
+
+/**
+ * The balance index.html's inline script already received (and wrote into the page): the home's
+ * first render shows it as it stands instead of a wait, so the app replaces that markup with the same.
+ * Called as the app starts; the home's load still takes the same answer (no second request).
+ */
+export function seedFromEarly() {
+  const e = early();
+  if (e?.me && e.token === getSession()?.token && !entries.has(PATHS.me)) {
+    entries.set(PATHS.me, { answer: e.me, loading: false });
+  }
+}
 const inFlight = new Map<string, Promise<void>>();
 const listeners = new Set<() => void>();
 const EMPTY: Entry<unknown, unknown> = { loading: false };
