@@ -66,9 +66,10 @@ async function directBranchFigures(typeId?: number) {
 const asMap = (rows: Record<string, number>[], key: string, value = 'turnover') =>
   new Map(rows.filter((r) => r[value] !== 0).map((r) => [r[key], r[value]]));
 
-/** Waits until the reclassifications noted by the last write have been applied (after its commit). */
+/** Runs the jobs the last write enqueued, then waits until its reclassifications have been applied. */
 async function settled() {
   for (let i = 0; i < 200; i++) {
+    await h.app.jobs.drain();
     const [r] = await h.database.rows<{ n: number }>(sql`select count(*)::int as n from dash_reclass`);
     if (r.n === 0) return;
     await new Promise((res) => setTimeout(res, 25));
@@ -256,6 +257,7 @@ describe('the whole rebuild from the back office', () => {
     expect(started.status).toBe(200);
     expect(started.body.data).toMatchObject({ steps_done: 0, finished_at: null, error: null });
     const id = started.body.data.id;
+    expect(await h.app.jobs.drain({ names: ['rollups-rebuild'] })).toBe(1);
     let run = started.body.data;
     for (let i = 0; i < 400 && !run.finished_at; i++) {
       await new Promise((res) => setTimeout(res, 50));

@@ -2,6 +2,7 @@
 // payload schema, handler and retry rules live in its own module's `defineJob`. Adding a job is one
 // line here; `app.jobs.send` is typed by this list.
 import { broadcastDeliveryJob } from '../modules/broadcasts/broadcasts.jobs';
+import { rollupsRebuildJob, rollupsReclassifyJob } from '../modules/dashboards/rollups.jobs';
 import { pointExpiryJob } from '../modules/points/points.jobs';
 import { uploadSweepJob } from '../modules/uploads/uploads.jobs';
 
@@ -9,4 +10,6 @@ export const JOBS = {
   'broadcast-delivery': broadcastDeliveryJob,
   'upload-sweep': uploadSweepJob,
   'point-expiry': pointExpiryJob,
+  'rollups-reclassify': rollupsReclassifyJob,
+  'rollups-rebuild': rollupsRebuildJob,
 } as const;

@@ -1,6 +1,6 @@
 // The back office's whole rebuild of the dashboards' rollups (reclassify.ts): the action starts a run
-// in the background and answers it at once; GET on the same path answers the newest run for polling.
-// Later a job on the queue runs runRebuild instead of this process.
+// as a job on the queue (rollups.jobs.ts) and answers it at once; GET on the same path answers the
+// newest run for polling.
 import { RollupRebuildRun, rollupsRebuildAction } from '@lbo/contract/dashboards';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,28 +8,20 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, problem } from '../../http/errors';
 import { registerAction } from '../../resources/actions';
-import {
-  applyReclassifications,
-  latestRebuild,
-  reclassificationsPending,
-  runRebuild,
-  startRebuild,
-} from './reclassify';
+import { latestRebuild, reclassificationsPending, startRebuild } from './reclassify';
 
 export function registerRollupRoutes(app: FastifyInstance, db: Db): void {
   registerAction(app, db, {
     contract: rollupsRebuildAction,
     scope: 'none',
-    async handler({ tx, req, afterCommit }) {
+    async handler({ tx, req }) {
       // It rewrites every branch's figures: only for staff who see every branch.
       if (req.user.branches !== 'all') throw forbidden(problem('all_branches_only'));
       const run = await startRebuild(tx, req.user.id);
       if (!run) throw conflict(problem('rollups_rebuild_running'));
-      // Not awaited: the run takes minutes on a large database; its progress is on the run's row.
-      afterCommit(async () => {
-        runRebuild(db, run.id).catch((err) => req.log.error({ err }, 'rollups rebuild failed'));
-        return undefined;
-      });
+      // The run takes minutes on a large database: a job (sent in this transaction, so it exists only
+      // if the run's row does) runs it; its progress is on the run's row.
+      await req.server.jobs.send('rollups-rebuild', { run_id: run.id }, { tx });
       return run;
     },
   });
@@ -50,18 +42,18 @@ export function registerRollupRoutes(app: FastifyInstance, db: Db): void {
 }
 
 /**
- * After a write's commit (the answer is sent): the reclassifications it noted are applied. One probe of
- * dash_reclass per write; later this enqueues the job that calls applyReclassifications.
+ * After a write's commit (the answer is sent): when it noted reclassifications, the job that applies
+ * them is enqueued. One probe of dash_reclass per write.
  */
 export function reclassifyAfterWrites(db: Db) {
   return async (req: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
     try {
-      if (await reclassificationsPending(db)) await applyReclassifications(db);
+      if (await reclassificationsPending(db)) await req.server.jobs.send('rollups-reclassify', {});
     } catch (err) {
       req.log.error(
         { err },
-        'rollups: applying reclassifications failed (the notes stay for the next write)',
+        'rollups: enqueueing the reclassifications failed (the scheduled run applies the notes)',
       );
     }
   };
