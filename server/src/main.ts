@@ -16,6 +16,8 @@ const CHECKPOINT_WAL_BYTES = 8 * 1024 * 1024;
 const CHECKPOINT_MAX_AGE_MS = 60_000;
 const UPLOAD_SWEEP_EVERY_MS = 60 * 60 * 1000;
 const UPLOAD_KEEP_MS = 24 * 60 * 60 * 1000;
+/** Below the 30 s most orchestrators (Kubernetes, systemd's default 90 s) wait before a SIGKILL. */
+const SHUTDOWN_GRACE_MS = 25_000;
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(2)} s`;
 
@@ -92,6 +94,10 @@ async function main() {
   sweepTimer.unref();
   setTimeout(sweepUploads, 60_000).unref();
 
+  // Graceful stop (a deploy's SIGTERM, Ctrl+C): app.close() stops accepting connections, ends the
+  // live-update streams, lets requests in flight finish, then runs the onClose hooks (the LISTEN
+  // connection, the rate-limit store, and whatever else registered one, e.g. a job queue handing its
+  // jobs back); the database closes last. A request that hangs does not hold the stop for ever.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -99,11 +105,20 @@ async function main() {
     app.log.info(`${signal}: stopping`);
     clearInterval(checkpointTimer);
     clearInterval(sweepTimer);
+    const deadline = setTimeout(() => {
+      app.log.error(`still stopping after ${SHUTDOWN_GRACE_MS / 1000} s: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    let code = 0;
     try {
       await app.close();
+    } catch (err) {
+      app.log.error({ err }, 'stopping the server failed');
+      code = 1;
     } finally {
       await database.close();
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
