@@ -98,7 +98,11 @@ describe('live updates (GET /web/events)', () => {
     expect(res.status).toBe(200);
     expect(await waitFor(() => s.events.some((e) => e.entity === 'salesman'), 1000)).toBe(true);
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(s.events.find((e) => e.entity === 'salesman')).toEqual({ entity: 'salesman', ids: [s1.id] });
+    expect(s.events.find((e) => e.entity === 'salesman')).toEqual({
+      entity: 'salesman',
+      ids: [s1.id],
+      own: true,
+    });
     expect(s.events.some((e) => e.entity === 'rolled_back_thing')).toBe(false);
     expect(s.raw()).toMatch(/^retry: \d+\n\n/);
   });
@@ -116,6 +120,7 @@ describe('live updates (GET /web/events)', () => {
     expect(r2.status).toBe(200);
     expect(await waitFor(() => s.events.some((e) => e.entity === 'salesman'), 1000)).toBe(true);
     // Notifications arrive in commit order: the foreign change, had it been sent, would be here first.
+    // Another user's change: no `own` flag.
     expect(s.events.filter((e) => e.entity === 'salesman')).toEqual([{ entity: 'salesman', ids: [own.id] }]);
   });
 

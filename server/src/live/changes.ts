@@ -20,7 +20,12 @@ export type Change = {
   branch_ids: number[];
   /** Some rows have no branch: data every user sees (items, roles), or work filed under none (an import). */
   unscoped: boolean;
+  /** The staff users whose writes these are (never sent on: a client is told only whether it was its own). */
+  user_ids: number[];
 };
+
+/** What a staff stream sends: the kind of record, its ids when few, and whether the caller made the change. */
+export type StaffEvent = { entity: string; ids?: number[]; own?: true };
 
 type Listener = (change: Change) => void;
 
@@ -37,6 +42,7 @@ function parseChange(payload: string): Change | null {
       ids: ids && ids.length > 0 && ids.length <= MAX_IDS ? ids : undefined,
       branch_ids: branchIds,
       unscoped: v.unscoped === true,
+      user_ids: Array.isArray(v.user_ids) ? v.user_ids.map(Number) : [],
     };
   } catch {
     return null;
@@ -48,16 +54,18 @@ function parseChange(payload: string): Change | null {
  * all; a branch user gets changes filed under one of their branches or under none, and the ids only
  * when every branch the change touched is theirs (ids of another branch's records stay unnamed).
  */
-export function staffView(
-  change: Change,
-  scope: BranchScope,
-): Omit<Change, 'branch_ids' | 'unscoped'> | null {
+export function staffView(change: Change, scope: BranchScope, userId: number): StaffEvent | null {
   if (change.entity === 'inbox') return null;
-  if (scope === 'all') return { entity: change.entity, ids: change.ids };
-  const mine = change.branch_ids.filter((b) => scope.includes(b));
-  if (mine.length === 0 && !change.unscoped) return null;
-  const all = mine.length === change.branch_ids.length;
-  return all ? { entity: change.entity, ids: change.ids } : { entity: change.entity };
+  const own = change.user_ids.length > 0 && change.user_ids.every((u) => u === userId);
+  const event: StaffEvent = { entity: change.entity };
+  if (own) event.own = true;
+  if (scope !== 'all') {
+    const mine = change.branch_ids.filter((b) => scope.includes(b));
+    if (mine.length === 0 && !change.unscoped) return null;
+    if (mine.length < change.branch_ids.length) return event;
+  }
+  if (change.ids) event.ids = change.ids;
+  return event;
 }
 
 /** A store hears only that a delivery to its inbox ended (its branch, or an audience not cut by branch). */
@@ -167,8 +175,8 @@ export function registerChangeRoutes(api: FastifyInstance, hub: ChangeHub, token
       },
     },
     (req, reply) => {
-      const scope = req.user.branches;
-      hub.stream(req, reply, (c) => staffView(c, scope), maxMs);
+      const { branches, id } = req.user;
+      hub.stream(req, reply, (c) => staffView(c, branches, id), maxMs);
     },
   );
   api.get(

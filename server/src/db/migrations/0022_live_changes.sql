@@ -3,14 +3,16 @@
 -- trigger here publishes "entity X changed" for all of them. NOTIFY is delivered at commit and
 -- dropped on rollback. One message per entity per statement: the ids only when 50 or fewer (the
 -- payload stays far under NOTIFY's 8000 bytes), the branches the rows are filed under, and whether
--- any row has no branch (data every user sees, or an import filed under none).
+-- any row has no branch (data every user sees, or an import filed under none), and who wrote
+-- (so a client can tell its own writes from another user's).
 CREATE OR REPLACE FUNCTION lbo_notify_audit_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('lbo_changes', json_build_object(
     'entity', n.entity,
     'ids', CASE WHEN count(*) <= 50 THEN json_agg(n.entity_id) FILTER (WHERE n.entity_id IS NOT NULL) END,
     'branch_ids', coalesce(json_agg(DISTINCT n.branch_id) FILTER (WHERE n.branch_id IS NOT NULL), '[]'::json),
-    'unscoped', bool_or(n.branch_id IS NULL)
+    'unscoped', bool_or(n.branch_id IS NULL),
+    'user_ids', coalesce(json_agg(DISTINCT n.user_id) FILTER (WHERE n.user_id IS NOT NULL), '[]'::json)
   )::text)
   FROM new_rows n
   GROUP BY n.entity;
