@@ -16,7 +16,10 @@ export const BROADCAST_AUDIENCES = [
   'customers',
 ] as const;
 export type BroadcastAudience = (typeof BROADCAST_AUDIENCES)[number];
-/** draft > sending > sent; queued: scheduled, not executed yet; cancelled: never sent. */
+/**
+ * draft > queued (executed, its delivery job waiting) > sending (the job delivering) > sent; failed:
+ * the delivery gave up after its retries (executing again resumes it); cancelled: never sent.
+ */
 export const BROADCAST_STATUSES = ['draft', 'queued', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export const DELIVERY_STATUSES = ['pending', 'sent', 'delivered', 'read', 'failed'] as const;
 
@@ -210,7 +213,7 @@ export const BroadcastExecuteResult = z.object({
   status: z.enum(BROADCAST_STATUSES),
   /** Stores in the audience. */
   audience_count: z.number().int(),
-  /** Delivery rows written by this call. */
+  /** Delivery rows written by this call: 0, the delivery job writes them (the broadcast's own count moves). */
   delivered_count: z.number().int(),
   executed_at: Timestamp,
 });
@@ -226,7 +229,7 @@ export const broadcastExecuteAction = defineAction({
   area: 'broadcast',
   action: 'update',
   confirm: { preview: BroadcastExecutePreview, echoCount: true, tone: 'default' },
-  summary: 'Deliver a broadcast to every store of its audience (once)',
+  summary: 'Queue the delivery of a broadcast to every store of its audience (once)',
   description:
-    "Writes one delivery row per store of the audience into the stores' inbox in set-based statements, then hands the message to the push adapter. A broadcast is delivered once: executing it again answers 409 saying when and to how many stores it went; a cancelled one is a 409 too. It goes to the whole audience: a user limited to some branches may send (preview, change or delete) only a broadcast whose audience lies within their branches, else 403 naming the other branches.",
+    "Queues the delivery and answers at once with status `queued`. A background job then writes one delivery row per store of the audience into the stores' inbox in slices, handing each slice's new rows to the push adapter; the broadcast moves to `sending`, its `delivered_count` grows as slices finish, and it ends `sent`. A delivery interrupted mid-way resumes without sending to a store twice. A broadcast is delivered once: while queued or sending, executing it again (or changing or deleting it) answers 409; once sent, executing it again answers 409 saying when and to how many stores it went; a cancelled one is a 409 too. It goes to the whole audience: a user limited to some branches may send (preview, change or delete) only a broadcast whose audience lies within their branches, else 403 naming the other branches.",
 });

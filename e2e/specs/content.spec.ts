@@ -219,7 +219,7 @@ describe('news', () => {
 });
 
 describe('broadcasts', () => {
-  it('should execute a broadcast to one branch and show the delivered count', async () => {
+  it('should execute a broadcast to one branch, answer queued and show the delivered count once sent', async () => {
     const branch = (await api<{ id: number; name: string }[]>('GET', '/web/branch/select')).find((b) =>
       /Bandung/.test(b.name),
     )!;
@@ -251,7 +251,13 @@ describe('broadcasts', () => {
     await dialog.getByRole('button', { name: `Kirim ke ${count} toko` }).click();
     const res = await exec;
     assert.equal(res.status(), 200);
-    assert.equal(((await res.json()) as { data: { delivered_count: number } }).data.delivered_count, count);
+    // Queued: the delivery is a job the server runs right after.
+    const answer = (await res.json()) as { data: { status: string; audience_count: number } };
+    assert.deepEqual([answer.data.status, answer.data.audience_count], ['queued', count]);
+    await eventually(async () => {
+      const b = await api<{ status: string; delivered_count: number }>('GET', `/broadcast/id/${created.id}`);
+      assert.deepEqual([b.status, b.delivered_count], ['sent', count]);
+    });
 
     await page.goto(`${BASE_URL}/#/broadcasts`);
     const row = tableRows(page).filter({ hasText: title }).first();

@@ -230,6 +230,10 @@ describe('store web app', () => {
     const preview = await staffGet<{ count: number }>(`/broadcast/execute/${b.id}/preview`);
     assert.equal(preview.count, 1);
     await staffSend('POST', `/broadcast/execute/${b.id}?confirm_count=1`);
+    // The delivery is a job the server runs right after the answer.
+    await eventually(async () =>
+      assert.equal((await staffGet<{ status: string }>(`/broadcast/id/${b.id}`)).status, 'sent'),
+    );
 
     // The badge counts it on the next load of the app.
     await page.goto(APP);

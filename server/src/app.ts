@@ -36,6 +36,7 @@ import {
   UPLOADS_CACHE_CONTROL,
   UPLOADS_URL_PREFIX,
 } from './http/uploads';
+import { JOB_SCHEMA, JobQueue } from './jobs/queue';
 import { ChangeHub, registerChangeRoutes } from './live/changes';
 import { AuthService } from './modules/auth/auth.service';
 import { registerModules } from './modules/index';
@@ -353,6 +354,27 @@ export async function buildApp({
       immutable: true,
     });
   }
+  // The job queue: open on ready (any process can enqueue); its workers start in main.ts.
+  const jobs = new JobQueue({ database, uploads: app.uploads, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.open());
+  app.addHook('onClose', () => jobs.stop());
+  metrics.registerGauge(
+    'job_queue_jobs',
+    'Background jobs waiting (created), to retry (retry) and running (active), by state',
+    async () => {
+      const counts: Record<string, number> = { created: 0, retry: 0, active: 0 };
+      const found = await database
+        .rows<{ state: string; n: number }>(
+          sql`select state::text as state, count(*)::int as n from ${sql.identifier(JOB_SCHEMA)}.job
+              where state in ('created', 'retry', 'active') group by state`,
+        )
+        .catch(() => []);
+      for (const r of found) counts[r.state] = Number(r.n);
+      return counts;
+    },
+    'state',
+  );
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

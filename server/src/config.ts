@@ -67,6 +67,14 @@ export const ConfigSchema = z
     AWS_SECRET_ACCESS_KEY: unsetWhenEmpty(z.string().min(1)),
     /** Serves Prometheus metrics at /metrics to scrapes sending `Authorization: Bearer <it>`; unset: off. */
     METRICS_TOKEN: unsetWhenEmpty(z.string().min(16, 'must be at least 16 characters')),
+    /**
+     * Whether this process runs background jobs (broadcast delivery, the upload sweep, the daily
+     * points expiry). Every process can enqueue; a job runs once whichever process takes it.
+     */
+    JOB_WORKERS: z
+      .enum(['true', 'false', '1', '0'])
+      .default('true')
+      .transform((v) => v === 'true' || v === '1'),
   })
   .refine((e) => e.STORAGE !== 's3' || e.S3_BUCKET !== undefined, {
     path: ['S3_BUCKET'],
@@ -97,6 +105,7 @@ export const ConfigSchema = z
       userRateLimit: e.USER_RATE_LIMIT,
       userRateWindowSeconds: e.USER_RATE_WINDOW_SECONDS,
       metricsToken: e.METRICS_TOKEN,
+      jobWorkers: e.JOB_WORKERS,
       rateLimitStore: e.REDIS_URL
         ? ({ kind: 'redis', url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } as const)
         : ({ kind: 'postgres' } as const),

@@ -14,8 +14,6 @@ import { ensureSuperAdmin } from './modules/staff/bootstrap';
 const CHECKPOINT_CHECK_MS = 2_000;
 const CHECKPOINT_WAL_BYTES = 8 * 1024 * 1024;
 const CHECKPOINT_MAX_AGE_MS = 60_000;
-const UPLOAD_SWEEP_EVERY_MS = 60 * 60 * 1000;
-const UPLOAD_KEEP_MS = 24 * 60 * 60 * 1000;
 /** Below the 30 s most orchestrators (Kubernetes, systemd's default 90 s) wait before a SIGKILL. */
 const SHUTDOWN_GRACE_MS = 25_000;
 
@@ -58,6 +56,8 @@ async function main() {
   const appStarted = Date.now();
   const app = await buildApp({ config, database });
   const builtIn = seconds(appStarted);
+  // The checkpoint stays a timer of this process, not a job: it writes the embedded database's WAL
+  // of this process's own data directory, which no other process can reach.
   let checkpointTimer: NodeJS.Timeout | undefined;
   if (database.kind === 'pglite') {
     let lastCheckpoint = Date.now();
@@ -84,15 +84,8 @@ async function main() {
     checkpointTimer.unref();
   }
 
-  // Photos uploaded for a form that was never saved, or replaced since, are removed after a day.
-  const sweepUploads = () =>
-    app.uploads
-      .sweep(database.db, UPLOAD_KEEP_MS)
-      .then((r) => r.removed > 0 && app.log.info(`removed ${r.removed} unreferenced uploads`))
-      .catch((err) => app.log.warn({ err }, 'upload sweep failed'));
-  const sweepTimer = setInterval(sweepUploads, UPLOAD_SWEEP_EVERY_MS);
-  sweepTimer.unref();
-  setTimeout(sweepUploads, 60_000).unref();
+  // Background jobs (jobs/registry.ts): the upload sweep, the daily points expiry, broadcast delivery.
+  if (config.jobWorkers) await app.jobs.start();
 
   // Graceful stop (a deploy's SIGTERM, Ctrl+C): app.close() stops accepting connections, ends the
   // live-update streams, lets requests in flight finish, then runs the onClose hooks (the LISTEN
@@ -104,7 +97,6 @@ async function main() {
     stopping = true;
     app.log.info(`${signal}: stopping`);
     clearInterval(checkpointTimer);
-    clearInterval(sweepTimer);
     const deadline = setTimeout(() => {
       app.log.error(`still stopping after ${SHUTDOWN_GRACE_MS / 1000} s: exiting`);
       process.exit(1);

@@ -59,8 +59,12 @@ async function create(extra: Record<string, unknown>, token = admin) {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data as { id: number };
 }
-const execute = (id: number, count: number, token = admin) =>
-  h.call(token, 'POST', `/broadcast/execute/${id}?confirm_count=${count}`);
+/** Executes, and once it is queued runs the delivery job as a worker would. */
+const execute = async (id: number, count: number, token = admin) => {
+  const res = await h.call(token, 'POST', `/broadcast/execute/${id}?confirm_count=${count}`);
+  if (res.status === 200) await h.app.jobs.drain();
+  return res;
+};
 /** Executes with the count the caller's own preview names (what the web app does). */
 async function confirmAndExecute(id: number, token: string) {
   const p = await h.call(token, 'GET', `/broadcast/execute/${id}/preview`);
@@ -252,7 +256,8 @@ describe('executing a broadcast', () => {
     expect(await stored(all.id)).toMatchObject({ status: 'draft', sent_count: 0 });
     const ok = await confirmAndExecute(all.id, admin);
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(ok.body.data).toMatchObject({ status: 'sent', audience_count: 7, delivered_count: 7 });
+    expect(ok.body.data).toMatchObject({ status: 'queued', audience_count: 7, delivered_count: 0 });
+    expect(await stored(all.id)).toMatchObject({ status: 'sent', sent_count: 7 });
     expect(await deliveredCodes(all.id)).toEqual(allActive());
   });
 

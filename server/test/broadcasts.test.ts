@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/client';
-import { isEmbedded, sliceLog } from '../src/modules/broadcasts/broadcasts.delivery';
+import { sliceLog } from '../src/modules/broadcasts/broadcasts.delivery';
 import { LoggingPushAdapter, setPushAdapter } from '../src/modules/broadcasts/push';
 import { makeCustomer, makeCustomerType, makeStaff } from './factories';
 import { createHarness, type Harness } from './harness';
@@ -54,6 +54,10 @@ const preview = async (id: number, token = admin) =>
   };
 const execute = (id: number, count: number, token = admin) =>
   h.call(token, 'POST', `/broadcast/execute/${id}?confirm_count=${count}`);
+/** Runs the queued jobs (the delivery) in this process, as a worker would. */
+const drain = () => h.app.jobs.drain();
+const pushedTo = (id: number, from = 0) =>
+  push.sent.slice(from).reduce((n, m) => n + (m.broadcastId === id ? m.recipients : 0), 0);
 const deliveries = async (id: number) =>
   Number(
     (
@@ -168,12 +172,30 @@ describe('broadcast execute', () => {
     const pushedBefore = push.sent.length;
     const res = await execute(b.id, 3);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ id: b.id, status: 'sent', audience_count: 3, delivered_count: 3 });
+    expect(res.body.data).toMatchObject({
+      id: b.id,
+      status: 'queued',
+      audience_count: 3,
+      delivered_count: 0,
+    });
+    // Queued: nothing delivered yet, and neither a second execute nor a change gets in before it.
+    expect(await deliveries(b.id)).toBe(0);
+    expect((await h.call(admin, 'GET', `/broadcast/id/${b.id}`)).body.data.status).toBe('queued');
+    const queued = await execute(b.id, 3);
+    expect(queued.status).toBe(409);
+    expect(queued.body.err_msg[0]).toContain('being delivered');
+    expect((await h.call(admin, 'PUT', `/broadcast/edit/${b.id}`, { title: 'x' })).status).toBe(409);
+    expect((await h.call(admin, 'DELETE', `/broadcast/delete/${b.id}`)).status).toBe(409);
+    expect(await drain()).toBe(1);
     expect(await deliveries(b.id)).toBe(3);
-    if (isEmbedded(h.database.db)) expect(sliceLog.length).toBeGreaterThan(0);
-    expect(push.sent.slice(pushedBefore)).toEqual([
-      expect.objectContaining({ broadcastId: b.id, title: 'Ke Bandung', recipients: 3 }),
-    ]);
+    expect(sliceLog.length).toBeGreaterThan(0);
+    expect(pushedTo(b.id, pushedBefore)).toBe(3);
+    expect(push.sent.slice(pushedBefore)).toEqual(
+      push.sent
+        .slice(pushedBefore)
+        .map(() => expect.objectContaining({ broadcastId: b.id, title: 'Ke Bandung' })),
+    );
+    const pushes = push.sent.length;
     const listed = (await h.call(admin, 'GET', '/broadcast/?limit=100')).body.data.find(
       (r: any) => r.id === b.id,
     );
@@ -182,8 +204,9 @@ describe('broadcast execute', () => {
     const again = await execute(b.id, 3);
     expect(again.status).toBe(409);
     expect(again.body.err_msg[0]).toContain('already delivered');
+    expect(await drain()).toBe(0);
     expect(await deliveries(b.id)).toBe(3);
-    expect(push.sent.length).toBe(pushedBefore + 1);
+    expect(push.sent.length).toBe(pushes);
     const detail = await h.call(admin, 'GET', `/broadcast/id/${b.id}`);
     expect(detail.body.data.delivery_counts.delivered).toBe(3);
     const list = await h.call(admin, 'GET', `/broadcast/delivery/?broadcast_id=${b.id}&by=customer_code`);
@@ -196,9 +219,9 @@ describe('broadcast execute', () => {
     const b = await create({ audience: 'all' });
     const results = await Promise.all([execute(b.id, 9), execute(b.id, 9)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await drain()).toBe(1);
     expect(await deliveries(b.id)).toBe(9);
-    const ok = results.find((r) => r.status === 200)!;
-    expect(ok.body.data.delivered_count).toBe(9);
+    expect(pushedTo(b.id)).toBe(9);
   });
 
   it('should resume a delivery left half-way (status sending) without duplicates', async () => {
@@ -212,7 +235,9 @@ describe('broadcast execute', () => {
     );
     const res = await execute(b.id, 9);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data.delivered_count).toBe(7);
+    expect(res.body.data.status).toBe('queued');
+    await drain();
+    expect(pushedTo(b.id)).toBe(7);
     expect(await deliveries(b.id)).toBe(9);
     expect((await h.call(admin, 'GET', `/broadcast/id/${b.id}`)).body.data).toMatchObject({
       status: 'sent',
@@ -242,6 +267,7 @@ describe('broadcast execute', () => {
     expect(all.status).toBe(403);
     const res = await execute(b.id, 3, branchOnly);
     expect(res.status).toBe(200);
+    await drain();
     expect(await deliveries(b.id)).toBe(3);
     const seen = await h.call(branchOnly, 'GET', `/broadcast/delivery/?broadcast_id=${b.id}`);
     expect(seen.body.meta.total_data).toBe(3);
@@ -286,6 +312,7 @@ describe('delivery integrity without per-row foreign keys', () => {
     const b = await create({ audience: 'all' });
     const count = (await preview(b.id)).count;
     expect((await execute(b.id, count)).status).toBe(200);
+    await drain();
     expect(await deliveries(b.id)).toBe(count);
     await h.database.rows(sql`delete from customers where id = ${extra.id}`);
     expect(await deliveries(b.id)).toBe(count - 1);

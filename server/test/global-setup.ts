@@ -11,6 +11,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { type Database, openDatabase } from '../src/db/client';
+import { installJobQueue } from '../src/jobs/queue';
 import { seedFixture } from './fixtures';
 
 /** What the harness gets through `inject('lboTemplate')`. */
@@ -67,6 +68,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const database = await openDatabase({ dataDir: 'memory://' });
     try {
       await database.migrate();
+      await installJobQueue(database);
       await dump(database, empty);
       writeFileSync(fixtureFile, serialize(await seedFixture(database.db)));
       await dump(database, seeded);
@@ -93,6 +95,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const migrated = await openDatabase({ databaseUrl: databaseUrl(serverUrl, empty), dataDir: 'memory://' });
     try {
       await migrated.migrate();
+      await installJobQueue(migrated);
     } finally {
       await migrated.close(); // a template must have no open connection when it is cloned
     }

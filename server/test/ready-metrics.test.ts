@@ -102,6 +102,7 @@ describe('GET /metrics', () => {
     expect(res.body).toMatch(/test_queue_depth 7\n/);
     expect(res.body).toMatch(/test_jobs\{state="queued"\} 2\n/);
     expect(res.body).toMatch(/live_streams_open 0\n/);
+    expect(res.body).toMatch(/job_queue_jobs\{state="created"\} \d+\n/);
     depth = 3;
     expect((await scrape(h.app, `Bearer ${TOKEN}`)).body).toMatch(/test_queue_depth 3\n/);
     if (h.database.kind === 'postgres') expect(res.body).toMatch(/db_pool_connections\{state="total"\}/);

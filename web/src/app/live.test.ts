@@ -25,6 +25,7 @@ describe('live updates', () => {
     applyEvent(qc, { entity: 'salesman' });
     applyEvent(qc, { entity: 'salesman', ids: [9], own: true });
     expect(pendingChanges('salesman')).toBe(3);
+    await new Promise((r) => setTimeout(r, 600));
     expect(qc.getQueryState(resourceKeys('salesman').detail(7))?.isInvalidated).toBe(true);
     // The list stays as it is until the user reloads it.
     expect(qc.getQueryState(resourceKeys('salesman').list({}))?.isInvalidated).toBe(false);

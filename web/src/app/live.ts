@@ -13,6 +13,9 @@ import { getSession } from './session';
 export type LiveEvent = { entity: string; ids?: number[]; own?: true };
 
 const RETRY_MS = 3_000;
+const DETAIL_EVERY_MS = 500;
+const staleDetails = new Set<string>();
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
 /** Writes that move the home figures and the dashboards: the ERP feed's imports, point postings. */
 const DASHBOARD_ENTITIES = new Set(['sales_invoice', 'customer_order', 'point_ledger', 'point_injection']);
 
@@ -46,9 +49,19 @@ export function usePendingChanges(entity: string): number {
 /** What one event does to the cache (exported for tests). */
 export function applyEvent(qc: QueryClient, e: LiveEvent): void {
   if (DASHBOARD_ENTITIES.has(e.entity)) void qc.invalidateQueries({ queryKey: dashboardKeys.all });
-  const keys = resourceKeys(e.entity);
-  // A record's own screen (a broadcast's delivery figures while it sends) follows at once.
-  if (e.ids) for (const id of e.ids) void qc.invalidateQueries({ queryKey: keys.detail(id) });
+  // A record's own screen follows (a broadcast's delivery figures while it sends), at most twice a
+  // second: a delivery moves its figures after every slice of stores.
+  if (e.ids) for (const id of e.ids) staleDetails.add(JSON.stringify([e.entity, id]));
+  if (e.ids && !flushTimer) {
+    flushTimer = setTimeout(() => {
+      flushTimer = undefined;
+      for (const key of staleDetails) {
+        const [entity, id] = JSON.parse(key) as [string, number];
+        void qc.invalidateQueries({ queryKey: resourceKeys(entity).detail(id) });
+      }
+      staleDetails.clear();
+    }, DETAIL_EVERY_MS);
+  }
   // The user's own writes refresh their lists already (use-resource's mutations).
   if (e.own) return;
   const p = pending.get(e.entity) ?? { ids: new Set<number>(), other: 0 };

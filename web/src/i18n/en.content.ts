@@ -104,7 +104,7 @@ export const messages = {
           title: 'Send this broadcast?',
           message: '“{{name}}” goes to the inbox of {{count}} stores. A broadcast is sent only once.',
           confirm: 'Send to {{count}} stores',
-          done: 'Delivered to {{count}} stores.',
+          done: 'Queued for {{count}} stores: the delivered count moves as it goes out.',
         },
       },
     },
@@ -156,7 +156,7 @@ export const messages = {
       },
       statuses: {
         draft: 'Draft',
-        queued: 'Scheduled',
+        queued: 'Queued',
         sending: 'Sending',
         sent: 'Sent',
         failed: 'Failed',

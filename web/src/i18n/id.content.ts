@@ -107,7 +107,7 @@ export const messages: typeof en = {
           title: 'Kirim siaran ini?',
           message: '“{{name}}” masuk ke kotak masuk {{count}} toko. Siaran hanya dikirim sekali.',
           confirm: 'Kirim ke {{count}} toko',
-          done: 'Terkirim ke {{count}} toko.',
+          done: 'Dalam antrean untuk {{count}} toko: jumlah terkirim bertambah selama pengiriman.',
         },
       },
     },
@@ -160,7 +160,7 @@ export const messages: typeof en = {
       },
       statuses: {
         draft: 'Draf',
-        queued: 'Terjadwal',
+        queued: 'Dalam antrean',
         sending: 'Sedang dikirim',
         sent: 'Terkirim',
         failed: 'Gagal',

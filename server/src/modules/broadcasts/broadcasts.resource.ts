@@ -312,6 +312,10 @@ export const broadcastResource = defineResource({
       if (!['draft', 'queued'].includes(status)) {
         throw conflict(problem('broadcast_locked', { id, status }));
       }
+      // Executed and waiting for its delivery job: what the sender confirmed is what goes out.
+      if (await req.server.jobs.pending('broadcast-delivery', String(id), tx)) {
+        throw conflict(problem('broadcast_sending', { id }));
+      }
       const values: Body = {};
       if (input.title !== undefined) values.title = input.title;
       if (input.message !== undefined) values.message = input.message;
@@ -339,7 +343,7 @@ export const broadcastResource = defineResource({
     beforeDelete: async (id, _before, { tx, req }) => {
       const status = await lockBroadcast(tx, id);
       await assertBroadcastWritable(tx, req, id);
-      if (status === 'sending') {
+      if (status === 'sending' || (await req.server.jobs.pending('broadcast-delivery', String(id), tx))) {
         throw conflict(problem('broadcast_sending_delete', { id }));
       }
     },

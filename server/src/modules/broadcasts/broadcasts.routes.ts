@@ -3,14 +3,11 @@
 // Execute, step by step (registerAction gives auth, the confirm count, a lock against the same call
 // twice at once, one transaction and the audit row):
 // - refused with 409 when the broadcast was delivered already (saying when and to how many stores),
-//   is being delivered right now, or was cancelled;
-// - on a PostgreSQL server: one INSERT ... SELECT ... ON CONFLICT (broadcast_id, customer_id) DO NOTHING
-//   in the action's transaction, status 'sent' with the delivered count, all or nothing;
-// - on the embedded database (one connection shared by every request, and awaited PGlite calls do not
-//   yield): the transaction only marks the broadcast 'sending'; after it commits the same statement
-//   runs per slice of customer ids, each its own short transaction of ~20 ms with a yield to the event
-//   loop in between, so other requests wait at most one slice. A crash mid-way leaves 'sending';
-//   executing again resumes (ON CONFLICT skips what was written) and ends with 'sent'.
+//   is queued or being delivered right now (its job is waiting or running), or was cancelled;
+// - otherwise marks it 'queued' and enqueues its delivery job in the same transaction, and answers
+//   at once with status 'queued'. The job (broadcasts.jobs.ts) delivers in slices, moving the
+//   broadcast to 'sending' and its sent count as slices commit, then 'sent'. A delivery that died
+//   mid-way is resumed by the job's retry, or by executing again once its job gave up.
 import { CONFIRM_COUNT } from '@lbo/contract/action';
 import { type BroadcastAudience, broadcastExecuteAction } from '@lbo/contract/broadcasts';
 import { eq, sql } from 'drizzle-orm';
@@ -19,24 +16,10 @@ import { type Db, rows } from '../../db/client';
 import { broadcasts } from '../../db/schema/broadcasts';
 import { conflict, problem } from '../../http/errors';
 import { registerAction } from '../../resources/actions';
-import {
-  audienceCount,
-  deliverInSlices,
-  finishSql,
-  insertDeliveries,
-  isEmbedded,
-  lockDeliveriesShared,
-  type StoredBroadcast,
-  sliceLog,
-} from './broadcasts.delivery';
+import { audienceCount, type StoredBroadcast } from './broadcasts.delivery';
 import { assertBroadcastWritable, broadcastResource } from './broadcasts.resource';
-import { pushAdapter } from './push';
-
-/** Broadcasts being delivered by this process (the embedded database is used by one process only). */
-const delivering = new Set<number>();
 
 export function registerBroadcastRoutes(api: FastifyInstance, db: Db): void {
-  const embedded = isEmbedded(db);
   registerAction(api, db, {
     contract: broadcastExecuteAction,
     resource: broadcastResource,
@@ -52,7 +35,7 @@ export function registerBroadcastRoutes(api: FastifyInstance, db: Db): void {
         audience: record!.audience as BroadcastAudience,
       };
     },
-    handler: async ({ tx, req, id, afterCommit }) => {
+    handler: async ({ tx, req, id }) => {
       // The preview (run first, for confirm_count) checked it too; the handler does not rely on that.
       await assertBroadcastWritable(tx, req, id!);
       const [b] = (await tx.select().from(broadcasts).where(eq(broadcasts.id, id!))) as StoredBroadcast[];
@@ -63,83 +46,28 @@ export function registerBroadcastRoutes(api: FastifyInstance, db: Db): void {
         throw conflict(problem('broadcast_delivered', { id: b.id, when, count: b.sent_count }));
       }
       if (b.status === 'cancelled') throw conflict(problem('broadcast_cancelled', { id: b.id }));
-      if (b.status === 'sending' && delivering.has(b.id)) {
+      // Queued or being delivered: its job is still to run. A delivery whose job gave up ('failed',
+      // or 'sending' after its last attempt) may be executed again: it resumes.
+      if (await req.server.jobs.pending('broadcast-delivery', String(b.id), tx)) {
         throw conflict(problem('broadcast_sending', { id: b.id }));
       }
       // The audience size was counted by the preview in this transaction and matched confirm_count.
       const audience = Number((req.query as Record<string, unknown>)[CONFIRM_COUNT]);
-      // The row lock taken here keeps the broadcast (and so its deliveries) until the commit.
+      // The row lock taken here keeps the broadcast until the commit, which also commits the job.
       const [marked] = await rows<{ at: string }>(
         tx,
-        sql`update broadcasts set status = 'sending', updated_at = now(),
+        sql`update broadcasts set status = 'queued', updated_at = now(),
               executed_at = coalesce(executed_at, now()), executed_by = ${req.user.id}
             where id = ${b.id} returning executed_at as at`,
       );
       if (!marked) throw conflict(problem('broadcast_deleted', { id: b.id }));
-      const executedAt = new Date(marked.at).toISOString();
-      let written = 0;
-      if (!embedded) {
-        await lockDeliveriesShared(tx);
-        const [{ any }] = await rows<{ any: boolean }>(
-          tx,
-          sql`select exists (select 1 from broadcast_deliveries where broadcast_id = ${b.id}) as any`,
-        );
-        written = await insertDeliveries(tx, b, undefined, !any);
-        // A first delivery wrote every row itself; a resumed one counts (it kept earlier rows).
-        await tx.execute(
-          any
-            ? finishSql(b.id)
-            : sql`update broadcasts set status = 'sent', updated_at = now(), sent_count = ${written}
-                  where id = ${b.id}`,
-        );
-      } else {
-        delivering.add(b.id);
-      }
-      afterCommit(async () => {
-        if (embedded) {
-          try {
-            sliceLog.length = 0;
-            // The count is kept as it goes (counting 100,000 rows at the end would hold the
-            // embedded database as long as several slices); earlier rows only on a resume.
-            const [{ before }] = await rows<{ before: number }>(
-              db,
-              sql`select count(*)::int as before from broadcast_deliveries
-                  where broadcast_id = ${b.id} and status <> 'failed'`,
-            );
-            written = await deliverInSlices(db, b, (ms, n) => sliceLog.push({ ms, rows: n }));
-            await db.execute(
-              sql`update broadcasts set status = 'sent', updated_at = now(),
-                    sent_count = ${Number(before) + written} where id = ${b.id}`,
-            );
-          } finally {
-            delivering.delete(b.id);
-          }
-        }
-        await pushAdapter().send(
-          {
-            broadcastId: b.id,
-            title: b.title,
-            body: b.message,
-            imageUrl: b.image_url,
-            link: b.link,
-            recipients: written,
-          },
-          req.log,
-        );
-        return {
-          id: b.id,
-          status: 'sent' as const,
-          audience_count: audience,
-          delivered_count: written,
-          executed_at: executedAt,
-        };
-      });
+      await req.server.jobs.send('broadcast-delivery', { broadcast_id: b.id }, { tx, key: String(b.id) });
       return {
         id: b.id,
-        status: 'sending' as const,
+        status: 'queued' as const,
         audience_count: audience,
-        delivered_count: written,
-        executed_at: executedAt,
+        delivered_count: 0,
+        executed_at: new Date(marked.at).toISOString(),
       };
     },
   });

@@ -1,5 +1,6 @@
 // Points that expire: GET/PUT /point/settings, GET /point/lots, GET /point/expiring/customer_id/:id,
-// the expiry run (an action with a preview) and its daily timer. Thin routes over points.lots.ts.
+// the expiry run (an action with a preview; the daily run is a job, points.jobs.ts). Thin routes over
+// points.lots.ts.
 import { BusinessDate, ListQuery, PageMeta } from '@lbo/contract/common';
 import {
   ExpiringPointsRow,
@@ -143,41 +144,5 @@ export function registerPointLotRoutes(app: FastifyInstance, db: Db): void {
       const due = await expiryPreview(tx);
       return { customers: due.count, points: due.points, lots: due.lots, as_of: due.as_of };
     },
-  });
-
-  scheduleDailyExpiry(app, db);
-}
-
-/**
- * The daily expiry run: shortly after midnight in Jakarta, every day. The one place that schedules
- * it; on a job queue it becomes one daily job calling runExpiry. A failed run is logged and the
- * next day's run takes what it left.
- */
-function scheduleDailyExpiry(app: FastifyInstance, db: Db): void {
-  let timer: NodeJS.Timeout | undefined;
-  const untilNext = () => {
-    // 00:10 in Asia/Jakarta (UTC+7, no daylight saving) is 17:10 UTC.
-    const now = new Date();
-    const next = new Date(now);
-    next.setUTCHours(17, 10, 0, 0);
-    if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
-    return next.getTime() - now.getTime();
-  };
-  const arm = () => {
-    timer = setTimeout(async () => {
-      try {
-        const done = await runExpiry(db);
-        app.log.info({ expiry: done }, 'daily point expiry run');
-      } catch (err) {
-        app.log.error({ err }, 'daily point expiry run failed');
-      }
-      arm();
-    }, untilNext());
-    // The timer alone never keeps the process alive (tests, commands).
-    timer.unref();
-  };
-  arm();
-  app.addHook('onClose', async () => {
-    if (timer) clearTimeout(timer);
   });
 }

@@ -114,11 +114,12 @@ export const resource = defineResource({
       contract: broadcastExecuteAction,
       icon: IconSend,
       color: 'green',
-      available: (r) => r.status === 'draft' || r.status === 'queued' || r.status === 'sending',
+      // Queued or sending with its job gone (a crash, retries spent) and failed: executing resumes.
+      available: (r) => ['draft', 'queued', 'sending', 'failed'].includes(String(r.status)),
       texts: {
         done: (t, ctx) =>
           t('resources.broadcast.actions.execute.done', {
-            count: (ctx.result as { delivered_count?: number } | undefined)?.delivered_count ?? 0,
+            count: (ctx.result as { audience_count?: number } | undefined)?.audience_count ?? 0,
           }),
       },
     },
