@@ -36,14 +36,15 @@ export function clearPending(entity: string): void {
   if (pending.delete(entity)) notify();
 }
 
+const subscribe = (cb: () => void) => {
+  watchers.add(cb);
+  return () => {
+    watchers.delete(cb);
+  };
+};
+
 export function usePendingChanges(entity: string): number {
-  return useSyncExternalStore(
-    (cb) => {
-      watchers.add(cb);
-      return () => watchers.delete(cb);
-    },
-    () => pendingChanges(entity),
-  );
+  return useSyncExternalStore(subscribe, () => pendingChanges(entity));
 }
 
 /** What one event does to the cache (exported for tests). */

@@ -14,7 +14,9 @@ export function LiveNotice({ name, loadedAt }: { name: string; loadedAt: number 
   const qc = useQueryClient();
   const count = usePendingChanges(name);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rows were fetched again
-  useEffect(() => clearPending(name), [loadedAt, name]);
+  useEffect(() => {
+    clearPending(name);
+  }, [loadedAt, name]);
   if (count === 0) return null;
   return (
     <Alert variant="light" color="yellow" mb="md" py="xs" data-testid="live-notice">
