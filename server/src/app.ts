@@ -25,7 +25,9 @@ import { registerAuth, resolveJwtSecret, TokenService } from './http/auth';
 import { errorBody, localizedErrorBody, problem, registerErrorHandling } from './http/errors';
 import { registerInputGuards } from './http/input-guard';
 import { requestLang } from './http/messages';
+import { registerMetrics } from './http/metrics';
 import { createCounterStore, registerRateLimits } from './http/rate-limit';
+import { readinessCheck } from './http/ready';
 import type { RouteScope } from './http/scope';
 import { createSerializerCompiler } from './http/serializer';
 import {
@@ -35,7 +37,8 @@ import {
   UPLOADS_CACHE_CONTROL,
   UPLOADS_URL_PREFIX,
 } from './http/uploads';
-import { JobQueue } from './jobs/queue';
+import { JOB_SCHEMA, JobQueue } from './jobs/queue';
+import { ChangeHub, registerChangeRoutes } from './live/changes';
 import { AuthService } from './modules/auth/auth.service';
 import { registerModules } from './modules/index';
 import { StoreAuthService } from './modules/store/store.auth';
@@ -371,6 +374,30 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ strict: config.checkResponses }));
   registerErrorHandling(app);
+  const metrics = registerMetrics(app, config.metricsToken);
+  const pool = database.poolStats;
+  if (pool()) {
+    metrics.registerGauge(
+      'db_pool_connections',
+      'PostgreSQL pool connections',
+      () => {
+        const { total, idle, waiting } = pool() ?? { total: 0, idle: 0, waiting: 0 };
+        return { total, idle, waiting };
+      },
+      'state',
+    );
+  }
+  // Live updates: one LISTEN for the process; its streams end first on close (an open stream would
+  // hold the server's close), the LISTEN after the last request.
+  const changes = new ChangeHub(app.log);
+  await changes.start(database.listen);
+  app.decorate('changes', changes);
+  app.addHook('preClose', (done) => {
+    changes.endStreams();
+    done();
+  });
+  app.addHook('onClose', () => changes.close());
+  metrics.registerGauge('live_streams_open', 'Open live-update streams', () => changes.openStreams);
 
   // The security headers are the same on every answer: computed once here and set raw on each request
   // (as helmet's middleware would), instead of rebuilding helmet's middleware per request.
@@ -419,6 +446,22 @@ export async function buildApp({
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.open());
   app.addHook('onClose', () => jobs.stop());
+  metrics.registerGauge(
+    'job_queue_jobs',
+    'Background jobs waiting (created), to retry (retry) and running (active), by state',
+    async () => {
+      const counts: Record<string, number> = { created: 0, retry: 0, active: 0 };
+      const found = await database
+        .rows<{ state: string; n: number }>(
+          sql`select state::text as state, count(*)::int as n from ${sql.identifier(JOB_SCHEMA)}.job
+              where state in ('created', 'retry', 'active') group by state`,
+        )
+        .catch(() => []);
+      for (const r of found) counts[r.state] = Number(r.n);
+      return counts;
+    },
+    'state',
+  );
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -500,6 +543,33 @@ export async function buildApp({
           }
         },
       );
+      const readiness = readinessCheck(database, app.uploads);
+      const Readiness = z.object({
+        data: z.object({
+          status: z.enum(['ready', 'not_ready']),
+          db: z.enum(['ok', 'unreachable']),
+          migrations: z.enum(['ok', 'pending', 'unknown']),
+          storage: z.enum(['ok', 'unreachable']),
+        }),
+      });
+      r.get(
+        '/ready',
+        {
+          config: { public: true },
+          schema: {
+            tags: ['health'],
+            summary:
+              'Readiness: database reachable, migrations applied, upload storage reachable (503 names what failed)',
+            security: [],
+            response: { 200: Readiness, 503: Readiness },
+          },
+        },
+        async (_req, reply) => {
+          const state = await readiness();
+          return reply.code(state.status === 'ready' ? 200 : 503).send({ data: state });
+        },
+      );
+      registerChangeRoutes(api, changes, config.accessTokenTtlSeconds);
       api.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

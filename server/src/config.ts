@@ -65,6 +65,8 @@ export const ConfigSchema = z
     S3_FORCE_PATH_STYLE: flag,
     AWS_ACCESS_KEY_ID: unsetWhenEmpty(z.string().min(1)),
     AWS_SECRET_ACCESS_KEY: unsetWhenEmpty(z.string().min(1)),
+    /** Serves Prometheus metrics at /metrics to scrapes sending `Authorization: Bearer <it>`; unset: off. */
+    METRICS_TOKEN: unsetWhenEmpty(z.string().min(16, 'must be at least 16 characters')),
     /**
      * Whether this process runs background jobs (broadcast delivery, the upload sweep, the daily
      * points expiry). Every process can enqueue; a job runs once whichever process takes it.
@@ -102,6 +104,7 @@ export const ConfigSchema = z
       vaCallbackToken: e.VA_CALLBACK_TOKEN,
       userRateLimit: e.USER_RATE_LIMIT,
       userRateWindowSeconds: e.USER_RATE_WINDOW_SECONDS,
+      metricsToken: e.METRICS_TOKEN,
       jobWorkers: e.JOB_WORKERS,
       rateLimitStore: e.REDIS_URL
         ? ({ kind: 'redis', url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } as const)

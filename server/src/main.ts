@@ -14,6 +14,8 @@ import { ensureSuperAdmin } from './modules/staff/bootstrap';
 const CHECKPOINT_CHECK_MS = 2_000;
 const CHECKPOINT_WAL_BYTES = 8 * 1024 * 1024;
 const CHECKPOINT_MAX_AGE_MS = 60_000;
+/** Below the 30 s most orchestrators (Kubernetes, systemd's default 90 s) wait before a SIGKILL. */
+const SHUTDOWN_GRACE_MS = 25_000;
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(2)} s`;
 
@@ -88,17 +90,30 @@ async function main() {
   // Background jobs (jobs/registry.ts): the upload sweep, the daily points expiry, broadcast delivery.
   if (config.jobWorkers) await app.jobs.start();
 
+  // Graceful stop (a deploy's SIGTERM, Ctrl+C): app.close() stops accepting connections, ends the
+  // live-update streams, lets requests in flight finish, then runs the onClose hooks (the LISTEN
+  // connection, the rate-limit store, and whatever else registered one, e.g. a job queue handing its
+  // jobs back); the database closes last. A request that hangs does not hold the stop for ever.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: stopping`);
     clearInterval(checkpointTimer);
+    const deadline = setTimeout(() => {
+      app.log.error(`still stopping after ${SHUTDOWN_GRACE_MS / 1000} s: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    let code = 0;
     try {
       await app.close();
+    } catch (err) {
+      app.log.error({ err }, 'stopping the server failed');
+      code = 1;
     } finally {
       await database.close();
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -50,8 +50,22 @@ export type Database = {
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
   migrate(): Promise<void>;
   checkpoint(): Promise<void>;
+  /**
+   * Calls `onMessage` with each NOTIFY payload on `channel` (committed transactions only) until the
+   * returned function is called. On the server one dedicated connection LISTENs for the process and
+   * reconnects after an error; on the embedded database the one session listens.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** `pg_notify(channel, payload)` on `db` (a transaction: delivered at its commit, dropped on rollback). */
+  notify(db: DbOrTx, channel: string, payload: string): Promise<void>;
+  /** The server pool's connections (metrics); null on the embedded database. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 };
+
+async function notify(db: DbOrTx, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
 
 export async function rows<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -112,6 +126,14 @@ async function openPglite(
     checkpoint: async () => {
       await client.exec('CHECKPOINT');
     },
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    notify,
+    poolStats: () => null,
     close: async () => {
       try {
         if (!client.closed) await client.close();
@@ -136,11 +158,75 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     db,
     rows: (q) => rows(db, q),
     migrate: async () => {
-      await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      // Several API processes may start together: one migrates while the others wait on this
+      // session lock, then find nothing left to apply.
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock(hashtext($1))', [MIGRATE_LOCK]);
+        await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await lock.query('select pg_advisory_unlock(hashtext($1))', [MIGRATE_LOCK]).catch(() => {});
+        lock.release();
+      }
     },
     checkpoint: async () => {},
+    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
+    notify,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await pool.end();
     },
+  };
+}
+
+const MIGRATE_LOCK = 'lbo.migrate';
+const LISTEN_RETRY_MS = [250, 1000, 2000, 5000];
+
+/**
+ * A connection of its own outside the pool (a pooled one would be handed to queries), reopened with
+ * back-off after any error or end until the returned function stops it. Notifications sent while it
+ * is reconnecting are lost; listeners treat them as hints to refetch, never as data.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    const retry = () => {
+      if (stopped || client !== c) return;
+      client = null;
+      c.end().catch(() => {});
+      timer = setTimeout(() => void connect().catch(() => {}), LISTEN_RETRY_MS[Math.min(attempt++, 3)]);
+      timer.unref();
+    };
+    c.on('error', retry);
+    c.on('end', retry);
+    c.on('notification', (m) => {
+      if (m.channel === channel && m.payload !== undefined) onMessage(m.payload);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
+      attempt = 0;
+    } catch (err) {
+      retry();
+      throw err;
+    }
+  };
+  // A first failure is retried like any later one: the process serves requests meanwhile.
+  await connect().catch(() => {});
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
   };
 }

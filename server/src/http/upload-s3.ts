@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -13,6 +14,9 @@ import {
 } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 import { isStoredName, type StoredObject, UploadStore } from './uploads';
+
+/** A bucket that does not answer a readiness probe within this is reported down. */
+const READY_TIMEOUT_MS = 3_000;
 
 export type S3Settings = Extract<Config['storage'], { kind: 's3' }>;
 
@@ -69,6 +73,13 @@ export class S3UploadStore extends UploadStore {
 
   protected async has(rel: string): Promise<boolean> {
     return this.hasKey(rel);
+  }
+
+  /** The bucket answers and these credentials reach it (one HEAD, no object touched). */
+  async ready(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
+      abortSignal: AbortSignal.timeout(READY_TIMEOUT_MS),
+    });
   }
 
   /** Whether the bucket holds a key (the copy from the folder skips those). */

@@ -6,7 +6,8 @@
 // - a preValidation hook that lets a JSON route also take multipart (its body schema validates form_data),
 // - and the plain `POST .../photo` route answering {data: {url, path}}.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, realpath, stat, unlink, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, readFile, realpath, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type Action,
@@ -95,6 +96,8 @@ export abstract class UploadStore {
   protected abstract delete(rel: string): Promise<void>;
   /** Every object held, for the sweep and the copy to a bucket. */
   abstract list(): AsyncIterable<StoredObject>;
+  /** Throws when the store cannot take a new upload now (GET /ready). */
+  abstract ready(): Promise<void>;
 
   async save(image: UploadedImage, folder: string): Promise<StoredUpload> {
     const safeFolder = folder.toLowerCase().replace(/[^a-z0-9_-]+/g, '_') || 'misc';
@@ -229,6 +232,11 @@ export class LocalUploadStore extends UploadStore {
     } catch {
       return null;
     }
+  }
+
+  /** The folder exists and this process may write into it. */
+  async ready(): Promise<void> {
+    await access(this.dir, constants.W_OK);
   }
 
   protected async delete(rel: string): Promise<void> {

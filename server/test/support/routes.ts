@@ -7,12 +7,16 @@ type Route = Harness['app']['routeTable'][number];
 /** A route's URL with every path parameter set to 1. */
 export const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1');
 
-/** Every API route a caller must be signed in for (not the docs, not HEAD or OPTIONS). */
+/**
+ * Every API route a caller must be signed in for (not the docs, not HEAD or OPTIONS), without the
+ * live-update streams, which never end (live-changes.test.ts checks their auth and scope).
+ */
 export const protectedRoutes = (h: Harness) =>
   h.app.routeTable.filter(
     (r) =>
       r.url.startsWith('/v1/api/') &&
       !r.url.startsWith('/v1/api/docs') &&
+      !r.url.endsWith('/events') &&
       !r.public &&
       r.method !== 'HEAD' &&
       r.method !== 'OPTIONS',

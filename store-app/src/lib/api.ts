@@ -112,7 +112,7 @@ async function send(method: string, path: string, opts: CallOptions, token: stri
 let refreshing: Promise<boolean> | null = null;
 
 /** A new token pair for the stored refresh token, once for every call that asks at the same time. */
-function refresh(): Promise<boolean> {
+export function refresh(): Promise<boolean> {
   if (refreshing) return refreshing;
   refreshing = (async () => {
     const session = getSession();

@@ -3,9 +3,10 @@
 import '../lib/i18n-more';
 import type { PageMeta } from '@lbo/contract/common';
 import type { StoreInboxRow } from '@lbo/contract/store';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { call } from '../lib/api';
-import { PATHS, update, useResource } from '../lib/data';
+import { load, PATHS, update, useResource } from '../lib/data';
+import { watchInbox } from '../lib/events';
 import { formatDateTime, useLang } from '../lib/i18n';
 import { ErrorBox, Loaded, OfflineNotice } from '../ui';
 
@@ -16,6 +17,8 @@ export default function Inbox() {
   const inbox = useResource<StoreInboxRow[], InboxMeta>(PATHS.inbox);
   const [open, setOpen] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
+  // A broadcast delivered while the inbox is open appears without a reload.
+  useEffect(() => watchInbox(() => void load(PATHS.inbox)), []);
 
   const toggle = async (row: StoreInboxRow) => {
     setOpen(open === row.id ? null : row.id);

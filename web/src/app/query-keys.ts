@@ -17,3 +17,9 @@ export const selectKeys = {
   path: (path: string) => ['select', path] as const,
   options: (path: string, params?: Query) => ['select', path, params ?? {}] as const,
 };
+
+/** The dashboards' and home figures' reports (features/dashboards/dashboard-core.ts). */
+export const dashboardKeys = {
+  all: ['dashboards'] as const,
+  report: (path: string, query: unknown, shape: unknown) => ['dashboards', path, query, shape] as const,
+};

@@ -69,6 +69,9 @@ export const messages = {
   },
   list: {
     search: 'Search',
+    liveChanges_one: '{{count}} row new or changed by another user',
+    liveChanges_other: '{{count}} rows new or changed by another user',
+    liveReload: 'Reload',
     searchPlaceholder: 'Type to search…',
     resetFilters: 'Clear filters',
     resetToDefaults: 'Back to the default filters',

@@ -67,6 +67,9 @@ export const messages: AppMessages = {
   },
   list: {
     search: 'Cari',
+    liveChanges_one: '{{count}} baris baru/berubah oleh pengguna lain',
+    liveChanges_other: '{{count}} baris baru/berubah oleh pengguna lain',
+    liveReload: 'Muat ulang',
     searchPlaceholder: 'Ketik untuk mencari…',
     resetFilters: 'Hapus filter',
     resetToDefaults: 'Kembali ke filter awal',

@@ -11,6 +11,7 @@ import { AppLinks } from '../../components/layout/app-links';
 import { ROW_TIP } from '../../components/resource/row-tip';
 import { logout } from '../api-client';
 import { LanguageSwitch } from '../language-switch';
+import { startLiveUpdates } from '../live';
 import { Brand } from '../pages/public-frame';
 import { useSession } from '../use-session';
 import { AppRoutes } from './app-routes';
@@ -31,6 +32,9 @@ export function AppLayout() {
     // A new user must never see the previous user's cached rows.
     if (!session) queryClient.clear();
   }, [session]);
+  // One live-update stream per signed-in user (a token refresh keeps it; the stream reconnects).
+  const signedIn = session?.email;
+  useEffect(() => (signedIn ? startLiveUpdates(queryClient) : undefined), [signedIn]);
   if (!session) {
     const next = location.pathname + location.search;
     return (

@@ -37,6 +37,7 @@ import {
 } from './list-state';
 import { type ListColumn, ListTable } from './list-table';
 import { rangeText, useListTotal } from './list-total';
+import { LiveNotice } from './live-notice';
 import { RecordCards } from './record-cards';
 import { ResourceNotice } from './resource-notice';
 import { useResourceScope } from './resource-scope';
@@ -299,6 +300,7 @@ export function ResourceListPage() {
         }
       />
       <ResourceNotice name={name} />
+      <LiveNotice name={name} loadedAt={list.dataUpdatedAt} />
       {Extra ? <Extra /> : null}
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
         <FilterBar

@@ -2,6 +2,7 @@
 // formatting, and the query hook of a dashboard call.
 import { useQuery } from '@tanstack/react-query';
 import { api, type Query } from '../../app/api-client';
+import { dashboardKeys } from '../../app/query-keys';
 
 /**
  * `Rp 1.234.567` in Indonesian, `Rp 1,234,567` in English: the rupiah sign in both, grouped as the
@@ -36,7 +37,7 @@ export function count(value: unknown, lang: string): string {
  */
 export function useDashboard<T>(path: string, query: Query, enabled = true, shape: string = path) {
   return useQuery({
-    queryKey: ['dashboards', path, query, shape],
+    queryKey: dashboardKeys.report(path, query, shape),
     queryFn: async ({ signal }) => api.get<T>(path, query, signal),
     enabled,
     placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[3] === shape ? prev : undefined),
