@@ -11,6 +11,7 @@ import { JobQueue } from '../src/jobs/queue';
 import { JOBS } from '../src/jobs/registry';
 import { deliveryHooks } from '../src/modules/broadcasts/broadcasts.jobs';
 import { LoggingPushAdapter, setPushAdapter } from '../src/modules/broadcasts/push';
+import { makeStaff } from './factories';
 import { databaseUrl } from './global-setup';
 import { createHarness, type Harness } from './harness';
 
@@ -97,9 +98,36 @@ describe('job queue', () => {
     expect(failed).toMatchObject({ state: 'failed', retry_count: 1 });
     expect(failed.output.message).toBe('the service said no');
 
+    // Visible to an administrator: failed, with its error and attempts.
+    const listed = await h.call(admin, 'GET', '/web/jobs?name=test-flaky&state=failed');
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({
+        id,
+        name: 'test-flaky',
+        state: 'failed',
+        attempts: 2,
+        error: 'the service said no',
+      }),
+    ]);
+    // Not to a user limited to some branches, even with staff rights.
+    const scoped = await h.login(
+      await makeStaff(h.database.db, {
+        email: 'jobs-branch@example.com',
+        grants: { staff_user: 'vcud' },
+        branches: [h.fixture.branches.b1.id],
+      }),
+    );
+    expect((await h.call(scoped, 'GET', '/web/jobs')).body.data).toEqual([]);
+    expect((await h.call(scoped, 'POST', `/web/jobs/${id}/retry`)).status).toBe(403);
+
     failing = false;
-    await queue.retry('test-flaky', id);
+    const retried = await h.call(admin, 'POST', `/web/jobs/${id}/retry`);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body.data).toMatchObject({ id, state: 'queued' });
     expect((await jobRow(id)).state).toBe('retry');
+    // Only a failed job is retried.
+    expect((await h.call(admin, 'POST', `/web/jobs/${id}/retry`)).status).toBe(409);
     expect(await queue.drain({ names: ['test-flaky'], ignoreStartAfter: true })).toBe(1);
     expect((await jobRow(id)).state).toBe('completed');
   });

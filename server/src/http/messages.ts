@@ -709,6 +709,11 @@ const CATALOGUE = {
     en: (p) => `broadcast ${p.id} is being delivered right now`,
     id: (p) => `siaran ${p.id} sedang dikirim`,
   },
+  job_not_failed: {
+    en: (p) => `job ${p.id} is ${p.state}: only a failed or cancelled job can be retried`,
+    id: (p) =>
+      `tugas ${p.id} berstatus ${p.state}: hanya tugas yang gagal atau dibatalkan yang dapat diulang`,
+  },
   broadcast_deleted: {
     en: (p) => `broadcast ${p.id} was deleted meanwhile`,
     id: (p) => `siaran ${p.id} sudah dihapus sementara itu`,

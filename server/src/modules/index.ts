@@ -25,6 +25,7 @@ import {
   registerDashboardRoutes,
 } from './dashboards/dashboards.module';
 import { registerIntegrationRoutes } from './integration/integration.routes';
+import { jobsResources, registerJobRoutes } from './jobs/jobs.module';
 import { lotteryResources, registerLotteryRoutes } from './lottery/lottery.module';
 import { lotteryOfStore } from './lottery/lottery.resource';
 import { organisationResources } from './organisation/organisation.resource';
@@ -71,6 +72,7 @@ export const resources = [
   ...uploadsResources,
   ...dashboardsResources,
   ...auditResources,
+  ...jobsResources,
 ];
 
 export async function registerModules(api: FastifyInstance, deps: ModuleDeps): Promise<void> {
@@ -116,6 +118,7 @@ export async function registerModules(api: FastifyInstance, deps: ModuleDeps): P
   registerUploadRoutes(api, deps.database.db);
   registerDashboardRoutes(api, deps.database.db, deps.config);
   registerSavedViewRoutes(api, deps.database.db);
+  registerJobRoutes(api, deps.database.db);
   // Stores redeem through the coupons module's own service and read the other areas through their own
   // queries: composed here, as areas don't import each other.
   registerStoreRoutes(api, deps.database.db, deps.storeAuth, {

@@ -14,6 +14,7 @@ import {
   IconHeartHandshake,
   IconHierarchy2,
   IconHistory,
+  IconListCheck,
   IconPackage,
   IconReceiptRefund,
   IconReportAnalytics,
@@ -203,6 +204,14 @@ export const screenEntries: ScreenEntry[] = [
     group: 'staff',
     icon: IconHistory,
     load: () => import('./audit/audit-log.resource'),
+  },
+  {
+    name: 'job',
+    path: 'jobs',
+    area: 'staff_user',
+    group: 'staff',
+    icon: IconListCheck,
+    load: () => import('./jobs/job.resource'),
   },
   // Areas built on the shared machinery, each in its own entries file.
   ...dashboardsScreens,

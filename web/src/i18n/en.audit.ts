@@ -2,6 +2,31 @@
 // en.app.ts. id.audit.ts has the same keys.
 export const messages = {
   resources: {
+    job: {
+      title: 'Job queue',
+      one: 'job',
+      summary:
+        'Background work (broadcast delivery, the upload sweep, the points expiry): waiting, running, done or failed with its error',
+      fields: {
+        name: 'Job',
+        state: 'State',
+        attempts: 'Attempts',
+        retry_limit: 'Retries allowed',
+        error: 'Error',
+        key: 'Works on',
+        created_at: 'Queued at',
+        start_after: 'Runs from',
+        started_at: 'Started',
+        finished_at: 'Finished',
+      },
+      states: {
+        queued: 'Waiting',
+        running: 'Running',
+        completed: 'Done',
+        failed: 'Failed',
+        cancelled: 'Cancelled',
+      },
+    },
     audit_log: {
       title: 'Change history',
       one: 'change',

@@ -2,6 +2,31 @@
 // id.app.ts. Kuncinya sama dengan en.audit.ts.
 export const messages = {
   resources: {
+    job: {
+      title: 'Antrean tugas',
+      one: 'tugas',
+      summary:
+        'Pekerjaan latar (pengiriman siaran, pembersihan unggahan, kedaluwarsa poin): menunggu, berjalan, selesai atau gagal beserta galatnya',
+      fields: {
+        name: 'Tugas',
+        state: 'Status',
+        attempts: 'Percobaan',
+        retry_limit: 'Batas ulang',
+        error: 'Galat',
+        key: 'Untuk',
+        created_at: 'Masuk antrean',
+        start_after: 'Berjalan mulai',
+        started_at: 'Mulai',
+        finished_at: 'Selesai',
+      },
+      states: {
+        queued: 'Menunggu',
+        running: 'Berjalan',
+        completed: 'Selesai',
+        failed: 'Gagal',
+        cancelled: 'Dibatalkan',
+      },
+    },
     audit_log: {
       title: 'Jejak audit',
       one: 'perubahan',
