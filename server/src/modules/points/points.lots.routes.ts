@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../http/audit';
 import { registerAction } from '../../resources/actions';
+import { runDailyPointJobs } from './points.daily';
 import {
   assertAllBranches,
   expiringNext,
@@ -171,6 +172,8 @@ function scheduleDailyExpiry(app: FastifyInstance, db: Db): void {
       } catch (err) {
         app.log.error({ err }, 'daily point expiry run failed');
       }
+      // After the run: the notices of what expires next, and on the 1st the tiers (points.daily.ts).
+      await runDailyPointJobs(app, db);
       arm();
     }, untilNext());
     // The timer alone never keeps the process alive (tests, commands).
