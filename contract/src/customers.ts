@@ -60,6 +60,14 @@ export const Customer = z.object({
   /** Standing cap on master points per calendar month; null means no cap. */
   monthly_max_point: z.number().int().nullable(),
   point_balance: z.number().int(),
+  /** The store's tier (GET /point/tiers), from the monthly computation; null: none computed yet. */
+  tier_id: Id.nullable(),
+  tier_name: z.string().nullable(),
+  tier_since: BusinessDate.nullable(),
+  /** Set while the store is below its tier and keeps it for the grace month (that month's first day). */
+  tier_grace_from: BusinessDate.nullable(),
+  /** The rolling 12-month turnover the last computation found. */
+  tier_turnover_12m: z.number().nullable(),
   registered_at: Timestamp.nullable(),
   last_seen_at: Timestamp.nullable(),
   created_at: Timestamp,
@@ -132,6 +140,8 @@ export const CustomerFilters = z.object({
   installed: qBool(),
   /** 1: only customers with a monthly maximum of points set (the maximum-point view); 0: only those without. */
   monthly_max_point: qBool(),
+  /** The stores holding this tier. */
+  tier_id: qInt(),
 });
 
 /** Year of the targets and achievements in the detail answer (default: the current year, Asia/Jakarta). */

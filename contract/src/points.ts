@@ -409,6 +409,9 @@ export const PointReportRow = z.object({
   other_points: z.number().int(),
   points: z.number().int(),
   entries: z.number().int(),
+  /** The store tier that multiplied the invoice's points (in force on its date) and by how much; null: none. */
+  tier_name: z.string().nullable(),
+  tier_multiplier: z.number().nullable(),
 });
 export type PointReportRow = z.infer<typeof PointReportRow>;
 export const PointReportQuery = z.object({

@@ -133,6 +133,11 @@ export const StoreMe = z.object({
   monthly_max_point: z.number().int().nullable(),
   /** Points earned from invoices and promos this month (Asia/Jakarta), what the cap counts. */
   points_this_month: z.number().int(),
+  /** The store's tier and what it multiplies its invoices' points by; null: no tier. */
+  tier_name: z.string().nullable(),
+  tier_multiplier: z.number().nullable(),
+  /** Set while the store keeps its tier for a grace month although its turnover fell below it. */
+  tier_grace_from: z.string().nullable(),
   admin_validate: z.boolean(),
   registered_at: z.string().nullable(),
   /** The profile change the store asked for (PUT /store/me), waiting for the back office; null: none. */
@@ -165,6 +170,20 @@ export const StorePointRow = z.object({
 });
 export type StorePointRow = z.infer<typeof StorePointRow>;
 export const StorePointsMeta = PageMeta.extend({ balance: z.number().int() });
+
+/**
+ * `expiring` on GET /store/points: the soonest date on which some of the store's points expire and
+ * how many, and the points expiring within the notice window (the next notify_days_before days).
+ */
+export const StorePointsExpiring = z.object({
+  /** null: none of the store's points has an expiry date ahead. */
+  next_date: z.string().nullable(),
+  next_points: z.number().int(),
+  /** Points expiring from today to today + notify_days_before (what the inbox notices speak of). */
+  within_days: z.number().int(),
+  within_points: z.number().int(),
+});
+export type StorePointsExpiring = z.infer<typeof StorePointsExpiring>;
 
 /** GET /store/redemptions: one of the store's coupon redemptions. */
 export const StoreRedemption = z.object({

@@ -618,6 +618,15 @@ const CATALOGUE = {
     id: (p) =>
       `Poin yang diperoleh mulai ${p.date} tidak pernah kedaluwarsa; poin yang diperoleh sebelumnya tetap dengan tanggal kedaluwarsanya.`,
   },
+  tier_name_twice: {
+    en: (p) => `the tier name ${p.name} is used twice`,
+    id: (p) => `nama tingkat ${p.name} dipakai dua kali`,
+  },
+  tier_first_zero: fixed('the first tier must start at 0', 'tingkat pertama harus mulai dari 0'),
+  tier_min_ascending: fixed(
+    'must be more than the minimum of the tier before',
+    'harus lebih besar dari minimum tingkat sebelumnya',
+  ),
   insufficient_points_invoice: {
     en: (p) =>
       `insufficient points: invoice ${p.invoices} takes ${p.takes} points back from customer ${p.customer}, who has ${p.balance}`,

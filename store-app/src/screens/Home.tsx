@@ -43,6 +43,9 @@ export function BalanceCard({ me }: { me: StoreMe }) {
       <p className="big" data-testid="balance">
         {n(me.point_balance)} <span>{t('points')}</span>
       </p>
+      {me.tier_name && (
+        <p data-testid="tier">{t('tier', { name: me.tier_name, x: n(me.tier_multiplier ?? 1) })}</p>
+      )}
       <h3>{t('this_month')}</h3>
       {cap !== null && cap > 0 ? (
         <>

@@ -32,6 +32,13 @@ export const salesmanSource = selectSource(salesmanContract, (r) =>
   r.salesman_code ? `${r.salesman_code} · ${r.salesman_name}` : String(r.salesman_name ?? ''),
 );
 export const customerTypeSource = selectSource(customerTypeContract, named);
+/** The store tiers (GET /point/tiers, a handful, lowest first). */
+export const tierSource: SelectSource = {
+  path: '/point/tiers',
+  listKey: 'tiers',
+  valueKey: 'id',
+  label: (r) => String(r.name ?? ''),
+};
 export const itemCategorySource = selectSource(itemCategoryContract, named);
 export const itemSource = selectSource(itemContract, (r) =>
   r.item_code ? `${r.item_code} · ${r.item_name}` : String(r.item_name ?? ''),

@@ -334,6 +334,14 @@ export const messages = {
         confirm: 'Expire the points',
         done: 'The expiry run took the expired points of {{count}} store(s).',
       },
+      tiers_recompute: {
+        label: 'Recompute tiers now',
+        title: 'Recompute every store’s tier now?',
+        message:
+          'Every store takes the tier its 12-month turnover reaches, as on the 1st of the month; a store below its tier keeps it for its grace month.',
+        confirm: 'Recompute tiers',
+        done: 'Tiers computed for {{count}} store(s).',
+      },
     },
   },
   point_lots: {

@@ -335,6 +335,14 @@ export const messages: PointsMessages = {
         confirm: 'Kedaluwarsakan poin',
         done: 'Proses kedaluwarsa mengambil poin kedaluwarsa dari {{count}} toko.',
       },
+      tiers_recompute: {
+        label: 'Hitung ulang tingkat sekarang',
+        title: 'Hitung ulang tingkat setiap toko sekarang?',
+        message:
+          'Setiap toko mendapat tingkat yang dicapai omzet 12 bulannya, seperti pada tanggal 1; toko di bawah tingkatnya mempertahankannya selama bulan tenggang.',
+        confirm: 'Hitung ulang tingkat',
+        done: 'Tingkat dihitung untuk {{count}} toko.',
+      },
     },
   },
   point_lots: {

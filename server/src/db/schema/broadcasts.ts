@@ -34,11 +34,17 @@ export const broadcasts = pgTable(
     executed_at: timestamptz('executed_at'),
     executed_by: integer('executed_by').references(() => staff_users.id, { onDelete: 'set null' }),
     sent_count: integer('sent_count').notNull().default(0),
+    /**
+     * Set on a notice the server writes itself (`point_expiry:<date>`: the points expiring on that
+     * date); one broadcast per key, so a daily run repeated writes no second notice.
+     */
+    notice_key: text('notice_key'),
     created_by: integer('created_by').references(() => staff_users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [
     index('broadcasts_status_idx').on(t.status, t.id),
+    uniqueIndex('broadcasts_notice_key_uq').on(t.notice_key).where(sql`${t.notice_key} is not null`),
     index('broadcasts_created_idx').on(t.created_at, t.id),
     check('broadcasts_status_ck', sql`${t.status} in (${inList(BROADCAST_STATUSES)})`),
     check('broadcasts_sent_count_ck', sql`${t.sent_count} >= 0`),
@@ -59,6 +65,11 @@ export const broadcast_deliveries = pgTable(
     /** When the store opened it in the companion app (status read; the broadcast view counts them). */
     read_at: timestamptz('read_at'),
     error: text('error').notNull().default(''),
+    /**
+     * A notice's own figures for this store (`{"points": 1200, "date": "2026-12-31"}` for expiring
+     * points): the inbox words them in the reader's language instead of the broadcast's message.
+     */
+    notice: jsonb('notice').$type<Record<string, string | number>>(),
     created_at: timestamptz('created_at').notNull().default(sql`now()`),
   },
   (t) => [

@@ -5,6 +5,7 @@
 // stale copies behind.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -18,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, timestamps, timestamptz } from './common';
 import { branches, region_areas, salesman_types, salesmen } from './organisation';
+import { point_tiers } from './points';
 import { staff_users } from './staff';
 
 /** A kind of store (Toko Kelontong, Grosir, Minimarket, Warung, Apotek). */
@@ -95,6 +97,17 @@ export const customers = pgTable(
     monthly_max_point: integer('monthly_max_point'),
     /** Cached sum of the customer's non-void point_ledger rows, updated in the same transaction. */
     point_balance: integer('point_balance').notNull().default(0),
+    /** The store's tier (point_tiers), set by the monthly tier computation; null: never computed. */
+    tier_id: integer('tier_id').references((): AnyPgColumn => point_tiers.id, { onDelete: 'set null' }),
+    /** The day the store took its tier. */
+    tier_since: date('tier_since', { mode: 'string' }),
+    /**
+     * The first day of the month in which the store's turnover fell below its tier: it keeps the tier
+     * through that month (the grace month) and drops at the next computation still below. Null: not in grace.
+     */
+    tier_grace_from: date('tier_grace_from', { mode: 'string' }),
+    /** The rolling 12-month turnover the last computation found. */
+    tier_turnover_12m: numeric('tier_turnover_12m', { precision: 18, scale: 2, mode: 'number' }),
     /** When the store registered in the mobile app. */
     registered_at: timestamptz('registered_at'),
     last_seen_at: timestamptz('last_seen_at'),
@@ -118,6 +131,7 @@ export const customers = pgTable(
     index('customers_show_in_app_idx').on(t.show_in_app, t.id),
     index('customers_data_complete_idx').on(t.is_data_complete, t.id),
     index('customers_admin_validate_idx').on(t.admin_validate, t.id),
+    index('customers_tier_idx').on(t.tier_id, t.id),
     index('customers_max_point_idx').on(t.id).where(sql`${t.monthly_max_point} is not null`),
     index('customers_name_trgm').using('gin', sql`${t.customer_name} gin_trgm_ops`),
     index('customers_code_trgm').using('gin', sql`${t.customer_code} gin_trgm_ops`),

@@ -135,6 +135,49 @@ export const point_lot_draws = pgTable(
   ],
 );
 
+/**
+ * The store tiers: a store whose rolling 12-month turnover reaches a tier's minimum takes it (the
+ * highest such), and its invoices earn the rules' points times the tier's multiplier. PUT /point/tiers
+ * replaces the list, keeping the id of a tier whose name stays.
+ */
+export const point_tiers = pgTable(
+  'point_tiers',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    min_turnover_12m: numeric('min_turnover_12m', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+    multiplier: numeric('multiplier', { precision: 4, scale: 2, mode: 'number' }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('point_tiers_name_uq').on(sql`lower(${t.name})`),
+    check('point_tiers_min_ck', sql`${t.min_turnover_12m} >= 0`),
+    check('point_tiers_multiplier_ck', sql`${t.multiplier} between 1 and 10`),
+  ],
+);
+
+/**
+ * Each tier a store took and from which day: the earning engine multiplies an invoice by the tier in
+ * force on its date (name and multiplier as they were then), so re-sending an old invoice earns what
+ * it earned, whatever the store's tier or the tiers' settings are now.
+ */
+export const customer_tier_history = pgTable(
+  'customer_tier_history',
+  {
+    id: id(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tier_id: integer('tier_id').references(() => point_tiers.id, { onDelete: 'set null' }),
+    tier_name: text('tier_name').notNull(),
+    multiplier: numeric('multiplier', { precision: 4, scale: 2, mode: 'number' }).notNull(),
+    effective_from: date('effective_from', { mode: 'string' }).notNull(),
+    turnover_12m: numeric('turnover_12m', { precision: 18, scale: 2, mode: 'number' }).notNull(),
+    created_at: timestamptz('created_at').notNull().default(sql`now()`),
+  },
+  (t) => [index('customer_tier_history_customer_idx').on(t.customer_id, t.effective_from, t.id)],
+);
+
 /** The points settings: one row (id 1). */
 export const point_settings = pgTable(
   'point_settings',

@@ -88,13 +88,8 @@ export async function insertDeliveries(
   return Number(r.n);
 }
 
-/**
- * Held (shared) by a transaction writing deliveries until it ends; deleting customers takes it
- * exclusively before deleting their deliveries (0010_content_perf.sql), so neither misses the other.
- */
-export async function lockDeliveriesShared(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext('broadcast_deliveries.customers'), 0)`);
-}
+// The lock delivery writers share lives with the inbox (domain/inbox.ts): the points notices take it too.
+export { lockDeliveriesShared } from '../../domain/inbox';
 
 export const finishSql = (id: number) =>
   sql`update broadcasts set status = 'sent', updated_at = now(),

@@ -17,6 +17,7 @@ import {
   salesman_visits,
 } from '../../db/schema/customers';
 import { branches, region_groups, regions, salesman_types, salesmen } from '../../db/schema/organisation';
+import { point_tiers } from '../../db/schema/points';
 import { staff_users } from '../../db/schema/staff';
 import { customer_targets } from '../../db/schema/targets';
 import { jakartaToday } from '../../http/dates';
@@ -62,6 +63,11 @@ export const customerColumns = {
   note: customers.note,
   monthly_max_point: customers.monthly_max_point,
   point_balance: customers.point_balance,
+  tier_id: customers.tier_id,
+  tier_name: point_tiers.name,
+  tier_since: customers.tier_since,
+  tier_grace_from: customers.tier_grace_from,
+  tier_turnover_12m: customers.tier_turnover_12m,
   registered_at: customers.registered_at,
   last_seen_at: customers.last_seen_at,
   created_at: customers.created_at,
@@ -79,7 +85,8 @@ export const customerJoins = (q: any) =>
     .leftJoin(customer_types, eq(customer_types.id, customers.customer_type_id))
     .leftJoin(customer_levels, eq(customer_levels.id, customers.customer_level_id))
     .leftJoin(salesmen, eq(salesmen.id, customers.salesman_id))
-    .leftJoin(salesman_types, eq(salesman_types.id, customers.salesman_type_id));
+    .leftJoin(salesman_types, eq(salesman_types.id, customers.salesman_type_id))
+    .leftJoin(point_tiers, eq(point_tiers.id, customers.tier_id));
 
 /**
  * The customer list's equality filters as tags, indexed with `search_text` in one GIN index
@@ -157,6 +164,7 @@ export const customerResource = defineResource({
     class_mekar: customers.class_mekar,
     exclude_all_point: customers.exclude_all_point,
     installed: customers.installed,
+    tier_id: customers.tier_id,
     monthly_max_point: (only: boolean) =>
       only ? isNotNull(customers.monthly_max_point) : isNull(customers.monthly_max_point),
   },

@@ -11,6 +11,9 @@
 // 3. Promo: each line falls in at most one active promo period covering the invoice date (one for
 //    its category, else one for every item; overlaps are refused when promos are saved). Per invoice
 //    and promo: floor(its lines' unrounded points x (multiplier - 1)) + bonus_points (once).
+// 3b. Tier: the store's tier in force on the invoice date (customer_tier_history) multiplies base and
+//    promo: base' = floor(base x m), promo' = floor((base + promo) x m) - base'. Its name is in the
+//    movements' reason.
 // 4. Monthly maximum: the customer's cap for the invoice's calendar month is the max_point of an
 //    active point_max_customers entry whose period touches that month (latest start wins), else
 //    customers.monthly_max_point, else none. Points earned from invoices (master + promo) that
@@ -63,6 +66,8 @@ export async function applyInvoicePoints(tx: Tx, invoiceIds: number[]): Promise<
     kind: 'invoice' | 'promo';
     point_type: number;
     delta: number;
+    tier_name: string | null;
+    tier_mult: number | null;
   }>(tx, invoicePointsStatement(idArr));
   // Amounts far beyond any real invoice (or a rule of 1 rupiah per point on a huge one) must not
   // overflow the ledger: refuse them, naming the documents, before anything is posted.
@@ -83,7 +88,7 @@ export async function applyInvoicePoints(tx: Tx, invoiceIds: number[]): Promise<
       pointType: m.point_type,
       points: Number(m.delta),
       source: m.kind,
-      reason: REASON[m.point_type] ?? REASON[7],
+      reason: (REASON[m.point_type] ?? REASON[7]) + tierNote(m.tier_name, m.tier_mult),
       invoiceDocumentNo: m.document_no,
       entryDate: m.entry_date,
     })),
@@ -104,6 +109,11 @@ export async function applyInvoicePoints(tx: Tx, invoiceIds: number[]): Promise<
   return { credited: credited.size, adjusted: adjusted.length };
 }
 
+/** Which tier multiplied the invoice's points, as the movement's reason says it (the ERP feed's explanation). */
+export function tierNote(name: string | null, multiplier: number | null): string {
+  return name ? ` (tier ${name} x${Number(multiplier ?? 1)})` : '';
+}
+
 const REASON: Record<number, string> = {
   1: 'Earned from invoice',
   3: 'Promo points for invoice',
@@ -116,8 +126,15 @@ export function invoicePointsStatement(idArr: string): SQL {
 with inv as (
   select i.id, i.document_no, i.invoice_date, i.customer_id, i.status,
          c.customer_type_id, c.exclude_all_point, c.monthly_max_point,
-         date_trunc('month', i.invoice_date)::date as month_start
+         date_trunc('month', i.invoice_date)::date as month_start,
+         th.tier_name, coalesce(th.multiplier, 1) as tier_mult
   from sales_invoices i join customers c on c.id = i.customer_id
+  -- The store's tier in force on the invoice date (its name and multiplier as they were then).
+  left join lateral (
+    select h.tier_name, h.multiplier from customer_tier_history h
+    where h.customer_id = i.customer_id and h.effective_from <= i.invoice_date
+    order by h.effective_from desc, h.id desc limit 1
+  ) th on true
   where i.id = any(${idArr}::int[])
 ),
 ruled as (
@@ -152,7 +169,11 @@ per_promo as (
   from ruled group by invoice_id, promo_id
 ),
 earned as (
-  select inv.*, coalesce(floor(sum(pp.raw)), 0)::bigint as base, coalesce(sum(pp.extra), 0)::bigint as extra,
+  -- The tier multiplies what the rules and the promo give (base and promo each, rounded down once
+  -- over both), before the cap.
+  select inv.*, floor(coalesce(floor(sum(pp.raw)), 0) * inv.tier_mult)::bigint as base,
+         (floor((coalesce(floor(sum(pp.raw)), 0) + coalesce(sum(pp.extra), 0)) * inv.tier_mult)
+          - floor(coalesce(floor(sum(pp.raw)), 0) * inv.tier_mult))::bigint as extra,
          coalesce((
            select m.max_point from point_max_customers m
            where m.customer_id = inv.customer_id and m.active
@@ -161,7 +182,7 @@ earned as (
          ), inv.monthly_max_point) as cap
   from inv left join per_promo pp on pp.invoice_id = inv.id
   group by inv.id, inv.document_no, inv.invoice_date, inv.customer_id, inv.status, inv.customer_type_id,
-           inv.exclude_all_point, inv.monthly_max_point, inv.month_start
+           inv.exclude_all_point, inv.monthly_max_point, inv.month_start, inv.tier_name, inv.tier_mult
 ),
 -- Points already earned from invoices in the same customer-month, by invoices outside this call;
 -- only for capped customer-months (a lateral sum per pair uses the (customer_id, id) index).
@@ -216,7 +237,8 @@ typed as (
               else 7 end as point_type
   from moves m where m.delta <> 0
 )
-select customer_id, document_no, entry_date::text as entry_date, kind, point_type, delta
-from typed
-order by customer_id, (delta < 0), document_no, point_type, kind`;
+select t.customer_id, t.document_no, t.entry_date::text as entry_date, t.kind, t.point_type, t.delta,
+       i.tier_name, i.tier_mult::float8 as tier_mult
+from typed t left join inv i on i.document_no = t.document_no
+order by t.customer_id, (t.delta < 0), t.document_no, t.point_type, t.kind`;
 }

@@ -31,6 +31,7 @@ import { registerPointLotRoutes } from './points.lots.routes';
 import { customerBalances, pointsTracking, type ReportFilters, storePoints } from './points.reports';
 import { pointLedgerResource } from './points.resource';
 import { balanceOf, correctMovement, createManualMovement, voidMovement } from './points.service';
+import { registerPointTierRoutes } from './points.tiers.routes';
 
 const positiveId = z.coerce.number().int().positive({ error: 'must be a positive id' });
 const tags = ['point'];
@@ -194,6 +195,7 @@ export function registerPointRoutes(app: FastifyInstance, db: Db): void {
 
   // Points that expire: settings, lots, the expiry run and its timer.
   registerPointLotRoutes(app, db);
+  registerPointTierRoutes(app, db);
 
   // The promo's photo: uploaded first, its URL then saved as `photo` by POST/PUT /point_promo/.
   registerPhotoUpload(app, '/point_promo/photo', { area: 'point', folder: 'point_promo', tag: 'point' });

@@ -8,11 +8,13 @@ import {
   type StoreMe,
   type StorePageQuery,
   type StorePointRow,
+  type StorePointsExpiring,
   type StoreRedemption,
   type StoreVoucher,
 } from '@lbo/contract/store';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, rows } from '../../db/client';
+import { noticeWords } from '../../domain/inbox';
 import { notFound, problem } from '../../http/errors';
 import { pageMeta } from '../../http/list-query';
 import type { Lang } from '../../http/messages';
@@ -40,11 +42,14 @@ export async function storeMe(db: DbOrTx, customerId: number): Promise<StoreMe> 
                (select coalesce(sum(l.points), 0)::int from point_ledger l
                  where l.customer_id = c.id and not l.void and l.source in ('invoice', 'promo')
                    and l.entry_date >= ${MONTH_START}) as points_this_month,
+               pt.name as tier_name, pt.multiplier::float8 as tier_multiplier,
+               c.tier_grace_from::text as tier_grace_from,
                c.admin_validate, c.registered_at,
                p.id as p_id, p.owner_name as p_owner_name, p.address as p_address, p.photo_url as p_photo_url,
                p.status as p_status, p.requested_at as p_requested_at, p.decided_at as p_decided_at,
                p.decided_by as p_decided_by, p.note as p_note
         from customers c
+        left join point_tiers pt on pt.id = c.tier_id
         join branches b on b.id = c.branch_id
         left join salesmen s on s.id = c.salesman_id
         left join customer_types t on t.id = c.customer_type_id
@@ -155,7 +160,26 @@ export async function storePoints(db: DbOrTx, customerId: number, q: StorePageQu
         created_at: iso(r.created_at),
       })) as StorePointRow[],
     meta: { ...pageMeta(q.page, q.limit, total), balance },
+    expiring: await storeExpiring(db, customerId),
   };
+}
+
+/** The store's points expiring next and within the notice window (open lots, index point_lots by customer). */
+export async function storeExpiring(db: DbOrTx, customerId: number): Promise<StorePointsExpiring> {
+  const [r] = await rows<StorePointsExpiring>(
+    db,
+    sql`with s as (select notify_days_before as days from point_settings where id = 1),
+        o as (
+          select expires_on, remaining from point_lots
+          where customer_id = ${customerId} and remaining > 0 and expires_on >= ${TODAY}
+        )
+        select (select min(expires_on)::text from o) as next_date,
+               coalesce((select sum(remaining) from o where expires_on = (select min(expires_on) from o)), 0)::int as next_points,
+               coalesce((select days from s), 0)::int as within_days,
+               coalesce((select sum(remaining) from o
+                         where expires_on <= ${TODAY} + coalesce((select days from s), 0)), 0)::int as within_points`,
+  );
+  return r;
 }
 
 /** GET /store/redemptions: the store's coupon redemptions, newest first. */
@@ -212,17 +236,19 @@ export async function storeVouchers(db: DbOrTx, customerId: number, q: StorePage
  * broadcast_deliveries_customer_idx), with the count and the unread count, in one statement. A
  * delivery is read once its status is `read`, what the broadcast view in the back office counts.
  */
-export async function storeInbox(db: DbOrTx, customerId: number, q: StorePageQuery) {
+export async function storeInbox(db: DbOrTx, customerId: number, q: StorePageQuery, lang: Lang) {
   const found = await rows<Record<string, unknown> & { total: number; unread: number }>(
     db,
-    sql`select n.total, n.unread, p.id, p.broadcast_id, p.title, p.message, p.image_url, p.link, p.delivered_at, p.read_at
+    sql`select n.total, n.unread, p.id, p.broadcast_id, p.title, p.message, p.image_url, p.link, p.delivered_at,
+               p.read_at, p.notice
         from (
           select count(*)::int as total, (count(*) filter (where status <> 'read'))::int as unread
           from broadcast_deliveries where customer_id = ${customerId} and status in ('delivered', 'read')
         ) n
         left join lateral (
           select d.id, d.broadcast_id, b.title, b.message, b.image_url, b.link, d.delivered_at,
-                 case when d.status = 'read' then coalesce(d.read_at, d.delivered_at, d.created_at) end as read_at
+                 case when d.status = 'read' then coalesce(d.read_at, d.delivered_at, d.created_at) end as read_at,
+                 d.notice
           from broadcast_deliveries d join broadcasts b on b.id = d.broadcast_id
           where d.customer_id = ${customerId} and d.status in ('delivered', 'read')
           order by d.id desc limit ${q.limit} offset ${offset(q)}
@@ -231,19 +257,13 @@ export async function storeInbox(db: DbOrTx, customerId: number, q: StorePageQue
   );
   const { total, unread } = found[0];
   return {
-    data: found
-      .filter((r) => r.id !== null)
-      .map(({ total: _t, unread: _u, ...r }) => ({
-        ...r,
-        delivered_at: iso(r.delivered_at),
-        read_at: iso(r.read_at),
-      })) as StoreInboxRow[],
+    data: found.filter((r) => r.id !== null).map(({ total: _t, unread: _u, ...r }) => inboxRow(r, lang)),
     meta: { ...pageMeta(q.page, q.limit, total), unread },
   };
 }
 
 /** PUT /store/inbox/{id}/read: marks one of the store's deliveries read (again: no change). */
-export async function markInboxRead(db: DbOrTx, customerId: number, id: number) {
+export async function markInboxRead(db: DbOrTx, customerId: number, id: number, lang: Lang) {
   const [row] = await rows<{ id: number }>(
     db,
     sql`update broadcast_deliveries set status = 'read', read_at = coalesce(read_at, now())
@@ -253,10 +273,22 @@ export async function markInboxRead(db: DbOrTx, customerId: number, id: number) 
   if (!row) throw notFound(problem('not_found', { thing: 'inbox message', id }));
   const [item] = (await rows<Record<string, unknown>>(
     db,
-    sql`select d.id, d.broadcast_id, b.title, b.message, b.image_url, b.link, d.delivered_at, d.read_at
+    sql`select d.id, d.broadcast_id, b.title, b.message, b.image_url, b.link, d.delivered_at, d.read_at, d.notice
         from broadcast_deliveries d join broadcasts b on b.id = d.broadcast_id where d.id = ${id}`,
   )) as Array<Record<string, unknown>>;
-  return { ...item, delivered_at: iso(item.delivered_at), read_at: iso(item.read_at) } as StoreInboxRow;
+  return inboxRow(item, lang);
+}
+
+/** An inbox row as answered: a notice (expiring points) worded from its own figures in the reader's language. */
+function inboxRow(r: Record<string, unknown>, lang: Lang): StoreInboxRow {
+  const { notice: raw, ...rest } = r;
+  const notice = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Record<string, string | number> | null;
+  return {
+    ...rest,
+    ...(notice ? noticeWords(notice, lang) : {}),
+    delivered_at: iso(r.delivered_at),
+    read_at: iso(r.read_at),
+  } as StoreInboxRow;
 }
 
 const TODAY = sql`(now() at time zone 'Asia/Jakarta')::date`;

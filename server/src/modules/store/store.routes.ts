@@ -18,6 +18,7 @@ import {
   StoreOtpResult,
   StorePageQuery,
   StorePointRow,
+  StorePointsExpiring,
   StorePointsMeta,
   StoreRedeemBody,
   StoreRedeemHeaders,
@@ -154,9 +155,16 @@ export function registerStoreReadRoutes(app: FastifyInstance, db: Db, redeemCoup
       schema: {
         tags: [STORE_TAG],
         summary: "The store's points history, newest first, with the balance in `meta`",
-        description: "Live ledger rows; `type_name` in the request's language (Indonesian by default).",
+        description:
+          "Live ledger rows; `type_name` in the request's language (Indonesian by default). `expiring`: the soonest expiry date of the store's points with the points expiring then, and the points expiring within the notice window.",
         querystring: StorePageQuery,
-        response: { 200: z.object({ data: z.array(StorePointRow), meta: StorePointsMeta }) },
+        response: {
+          200: z.object({
+            data: z.array(StorePointRow),
+            meta: StorePointsMeta,
+            expiring: StorePointsExpiring,
+          }),
+        },
       },
     },
     async (req) => storePoints(db, req.store.customerId, req.query, appLang(req)),
@@ -198,7 +206,7 @@ export function registerStoreReadRoutes(app: FastifyInstance, db: Db, redeemCoup
         response: { 200: z.object({ data: z.array(StoreInboxRow), meta: StoreInboxMeta }) },
       },
     },
-    async (req) => storeInbox(db, req.store.customerId, req.query),
+    async (req) => storeInbox(db, req.store.customerId, req.query, appLang(req)),
   );
   r.put(
     '/store/inbox/:id/read',
@@ -211,7 +219,7 @@ export function registerStoreReadRoutes(app: FastifyInstance, db: Db, redeemCoup
         response: { 200: z.object({ data: StoreInboxRow }) },
       },
     },
-    async (req) => ({ data: await markInboxRead(db, req.store.customerId, req.params.id) }),
+    async (req) => ({ data: await markInboxRead(db, req.store.customerId, req.params.id, appLang(req)) }),
   );
   r.get(
     '/store/coupons',

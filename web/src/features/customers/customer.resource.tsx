@@ -12,6 +12,7 @@ import {
   regionAreaSource,
   salesmanSource,
   salesmanTypeSource,
+  tierSource,
 } from '../common-sources';
 import { customerActions } from './customer-bulk';
 import { customerFlags, customerFlagsText } from './customer-flags';
@@ -70,6 +71,7 @@ export const customerFilters: FilterDef[] = [
   { kind: 'boolean', key: 'admin_validate', more: true },
   { kind: 'boolean', key: 'class_mekar', more: true },
   { kind: 'boolean', key: 'exclude_all_point', more: true },
+  { kind: 'select', key: 'tier_id', source: tierSource, more: true },
 ];
 
 export const customerDetailFields: DetailField<CustomerRecord>[] = [
@@ -88,6 +90,10 @@ export const customerDetailFields: DetailField<CustomerRecord>[] = [
   { key: 'city' },
   { key: 'point_balance', kind: 'number' },
   { key: 'monthly_max_point', kind: 'number' },
+  { key: 'tier_name' },
+  { key: 'tier_since', kind: 'date' },
+  { key: 'tier_grace_from', kind: 'date' },
+  { key: 'tier_turnover_12m', kind: 'number' },
   { key: 'address', span: 2 },
   { key: 'installed', kind: 'boolean' },
   { key: 'registered_at', kind: 'datetime' },

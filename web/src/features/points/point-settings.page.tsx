@@ -16,6 +16,7 @@ import { notifySuccess } from '../../components/feedback/notify';
 import { PageHeader } from '../../components/layout/page-header';
 import { formatDate } from '../../components/resource/format';
 import { POINT_RESOURCES } from './point-shared';
+import { PointTiersSection } from './point-tiers.section';
 
 const T = 'pages.point_settings';
 const KEY = ['point_settings'];
@@ -104,6 +105,7 @@ export function PointSettingsPage() {
           </Stack>
         </form>
       </Paper>
+      <PointTiersSection />
       <Paper withBorder p="lg" radius="md">
         <Stack gap="sm">
           <Group gap="xs">
