@@ -142,6 +142,13 @@ select p.id, p.invoice_document_no, si.invoice_date::text as invoice_date, si.ne
        p.entry_date::text as entry_date, p.customer_id, ${NAME_COLUMNS},
        p.point_type, array(select t from generate_series(1, 7) t where p.type_mask & (1 << t) <> 0) as point_types,
        p.master_points, p.promo_points, p.other_points, p.points, p.entries,
+       -- The store's tier in force on the invoice's date (none for movements without an invoice).
+       (select h.tier_name from customer_tier_history h
+         where si.id is not null and h.customer_id = si.customer_id and h.effective_from <= si.invoice_date
+         order by h.effective_from desc, h.id desc limit 1) as tier_name,
+       (select h.multiplier::float8 from customer_tier_history h
+         where si.id is not null and h.customer_id = si.customer_id and h.effective_from <= si.invoice_date
+         order by h.effective_from desc, h.id desc limit 1) as tier_multiplier,
        (select count(*) from g)::int as total
 from p ${NAME_JOINS}
 left join sales_invoices si on si.document_no = p.invoice_document_no

@@ -75,6 +75,8 @@ const NOUNS: Record<string, string> = {
   'role groups': 'grup peran',
   'saved view': 'tampilan tersimpan',
   'audit log': 'jejak audit',
+  job: 'tugas',
+  jobs: 'tugas',
   'customer order': 'pesanan',
   'customer orders': 'pesanan',
   'sales invoice': 'faktur',

@@ -135,14 +135,16 @@ async function* batches(
   columns: Record<string, unknown>,
   where: SQL | undefined,
 ): AsyncGenerator<Record<string, unknown>[]> {
-  let last = 0;
+  // The key as the database returned it (an integer, or a uuid for the job queue's jobs); the first
+  // batch has no lower bound, so no key type needs a "before everything" value.
+  let last: unknown;
   for (;;) {
     const rows = (await baseQuery(db, def, { ...columns, __export_id: def.table.id })
-      .where(and(where, gt(def.table.id, last)))
+      .where(and(where, last === undefined ? undefined : gt(def.table.id, last)))
       .orderBy(asc(def.table.id))
       .limit(EXPORT_BATCH)) as Record<string, unknown>[];
     if (rows.length === 0) return;
-    last = Number(rows[rows.length - 1].__export_id);
+    last = rows[rows.length - 1].__export_id;
     yield rows;
     if (rows.length < EXPORT_BATCH) return;
   }
