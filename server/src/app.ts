@@ -442,7 +442,14 @@ export async function buildApp({
     });
   }
   // The job queue: open on ready (any process can enqueue); its workers start in main.ts.
-  const jobs = new JobQueue({ database, uploads: app.uploads, log: app.log });
+  const jobs = new JobQueue({
+    database,
+    uploads: app.uploads,
+    log: app.log,
+    leaseSeconds: { 'broadcast-delivery': config.broadcastLeaseSeconds },
+    maintenanceSeconds: config.jobMaintenanceSeconds,
+    settings: { broadcastSliceSize: config.broadcastSliceSize },
+  });
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.open());
   app.addHook('onClose', () => jobs.stop());

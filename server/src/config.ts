@@ -75,6 +75,24 @@ export const ConfigSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('true')
       .transform((v) => v === 'true' || v === '1'),
+    /**
+     * Seconds between the job queue's maintenance runs in a process with workers: it hands back jobs
+     * whose lease expired (their process died) and clears old ones.
+     */
+    JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    /**
+     * A broadcast delivery's lease: a run still going after this long is taken as dead and run again
+     * by another process. pg-boss renews no lease while a job runs, so it must exceed the longest
+     * delivery (100,000 stores take well under a minute).
+     */
+    BROADCAST_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_399).default(3600),
+    /**
+     * Store ids per delivery slice (one transaction) of a broadcast; unset, sized so a slice takes about
+     * 20 ms (embedded) or 250 ms (server).
+     */
+    BROADCAST_SLICE_SIZE: z
+      .union([z.literal('').transform(() => undefined), z.coerce.number().int().min(1).max(20_000)])
+      .optional(),
   })
   .refine((e) => e.STORAGE !== 's3' || e.S3_BUCKET !== undefined, {
     path: ['S3_BUCKET'],
@@ -106,6 +124,9 @@ export const ConfigSchema = z
       userRateWindowSeconds: e.USER_RATE_WINDOW_SECONDS,
       metricsToken: e.METRICS_TOKEN,
       jobWorkers: e.JOB_WORKERS,
+      jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+      broadcastLeaseSeconds: e.BROADCAST_LEASE_SECONDS,
+      broadcastSliceSize: e.BROADCAST_SLICE_SIZE,
       rateLimitStore: e.REDIS_URL
         ? ({ kind: 'redis', url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } as const)
         : ({ kind: 'postgres' } as const),

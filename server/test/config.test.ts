@@ -56,4 +56,24 @@ describe('configuration', () => {
       'REDIS_URL: must be a redis:// or rediss:// URL',
     );
   });
+
+  it("should keep the job queue's defaults unless the lease, maintenance and slice settings are given", () => {
+    expect(loadConfig({ BROADCAST_SLICE_SIZE: '' })).toMatchObject({
+      jobMaintenanceSeconds: 120,
+      broadcastLeaseSeconds: 3600,
+      broadcastSliceSize: undefined,
+    });
+    expect(
+      loadConfig({ JOB_MAINTENANCE_SECONDS: '2', BROADCAST_LEASE_SECONDS: '30', BROADCAST_SLICE_SIZE: '4' }),
+    ).toMatchObject({ jobMaintenanceSeconds: 2, broadcastLeaseSeconds: 30, broadcastSliceSize: 4 });
+    for (const [name, value] of [
+      ['BROADCAST_SLICE_SIZE', '0'],
+      ['BROADCAST_SLICE_SIZE', 'many'],
+      ['BROADCAST_LEASE_SECONDS', '5'],
+      ['BROADCAST_LEASE_SECONDS', '86400'],
+      ['JOB_MAINTENANCE_SECONDS', '0'],
+    ]) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(`${name}:`);
+    }
+  });
 });

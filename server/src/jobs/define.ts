@@ -13,6 +13,14 @@ export type JobContext = {
   log: FastifyBaseLogger;
   /** The pg-boss job id, and how many earlier attempts failed (0 on the first run). */
   job: { id: string; retryCount: number; retryLimit: number };
+  /** The operator's settings for the jobs (config.ts). */
+  settings: JobSettings;
+};
+
+/** Job settings from the configuration (config.ts); each unset means the job's own default. */
+export type JobSettings = {
+  /** BROADCAST_SLICE_SIZE: stores per delivery slice instead of the adaptive size. */
+  broadcastSliceSize?: number;
 };
 
 export type JobDef<S extends z.ZodType = z.ZodType> = {

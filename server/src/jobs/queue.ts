@@ -16,7 +16,7 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, DbOrTx } from '../db/client';
 import type { UploadStore } from '../http/uploads';
-import type { JobContext, JobDef } from './define';
+import type { JobContext, JobDef, JobSettings } from './define';
 import { JOBS } from './registry';
 
 export const JOB_SCHEMA = 'pgboss';
@@ -74,6 +74,15 @@ export type QueueDeps = {
   log: FastifyBaseLogger;
   /** The jobs this queue knows (default JOBS; tests add their own). */
   jobs?: Record<string, JobDef>;
+  /**
+   * Leases set by the operator, by job name, over the jobs' own `expireInSeconds`. The lease is a
+   * setting of the queue in the database: every process should be given the same one.
+   */
+  leaseSeconds?: Partial<Record<string, number>>;
+  /** Seconds between pg-boss's maintenance runs (expired leases handed back; default 120). */
+  maintenanceSeconds?: number;
+  /** Handed to each handler as `ctx.settings`. */
+  settings?: JobSettings;
 };
 
 export class JobQueue {
@@ -96,8 +105,11 @@ export class JobQueue {
    * lists and retries work from here on; running jobs needs `start`.
    */
   open(): Promise<void> {
-    this.opening ??= openQueues(this.deps.database, this.defs, (err) =>
-      this.deps.log.warn({ err }, 'job queue error'),
+    this.opening ??= openQueues(
+      this.deps.database,
+      this.defs,
+      (err) => this.deps.log.warn({ err }, 'job queue error'),
+      this.deps.leaseSeconds,
     ).then((boss) => {
       this.sender = boss;
     });
@@ -117,6 +129,7 @@ export class JobQueue {
       migrate: false,
       supervise: true,
       schedule: true,
+      ...(this.deps.maintenanceSeconds ? { maintenanceIntervalSeconds: this.deps.maintenanceSeconds } : {}),
     });
     worker.on('error', (err) => this.deps.log.warn({ err }, 'job queue error'));
     await worker.start();
@@ -242,6 +255,7 @@ export class JobQueue {
       uploads: this.deps.uploads,
       log: this.deps.log.child({ job: def.name, job_id: job.id }),
       job: { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit },
+      settings: this.deps.settings ?? {},
     };
     const output = await def.handler(payload, ctx);
     return output && typeof output === 'object' ? output : undefined;
@@ -253,6 +267,7 @@ async function openQueues(
   database: Database,
   defs: Record<string, JobDef>,
   onError: (err: unknown) => void,
+  leaseSeconds: Partial<Record<string, number>> = {},
 ): Promise<PgBoss> {
   const boss = new PgBoss({
     db: sqlAdapter(database.db),
@@ -266,7 +281,7 @@ async function openQueues(
   const existing = new Map((await boss.getQueues()).map((q) => [q.name, q]));
   for (const [key, def] of Object.entries(defs)) {
     if (key !== def.name) throw new Error(`job ${def.name} is listed as ${key}: the key is its name`);
-    const options = queueOptions(def);
+    const options = queueOptions(def, leaseSeconds[def.name]);
     const current = existing.get(def.name);
     if (!current) {
       await boss.createQueue(def.name, options);
@@ -289,13 +304,13 @@ export async function installJobQueue(database: Database): Promise<void> {
   await boss.stop({ graceful: false, wait: true, timeout: 1_000 });
 }
 
-function queueOptions(def: JobDef) {
+function queueOptions(def: JobDef, leaseSeconds?: number) {
   return {
     name: def.name,
     retryLimit: def.retryLimit ?? 3,
     retryDelay: def.retryDelaySeconds ?? 10,
     retryBackoff: true,
-    expireInSeconds: def.expireInSeconds ?? 15 * 60,
+    expireInSeconds: leaseSeconds ?? def.expireInSeconds ?? 15 * 60,
   };
 }
 

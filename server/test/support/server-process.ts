@@ -1,5 +1,6 @@
 // The real server as a separate process on an embedded DATA_DIR, for the tests that kill it, lock its
-// directory or restart it (stress/embedded.test.ts, stress/crash-loop.test.ts).
+// directory or restart it (stress/embedded.test.ts, stress/crash-loop.test.ts), or, given a
+// DATABASE_URL in `env`, on a PostgreSQL server (stress/two-processes.test.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -19,8 +20,15 @@ export function freePort(): Promise<number> {
 
 export type ServerProcess = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** Starts `src/main.ts` on `dataDir` (no demo seed, quiet log, never a PostgreSQL server). */
-export function startServer(dataDir: string, port: number): ServerProcess {
+/**
+ * Starts `src/main.ts` on `dataDir` (no demo seed, quiet log, the embedded database unless `env`
+ * sets DATABASE_URL). `env` is laid over these settings.
+ */
+export function startServer(
+  dataDir: string,
+  port: number,
+  opts: { env?: Record<string, string> } = {},
+): ServerProcess {
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
@@ -31,6 +39,7 @@ export function startServer(dataDir: string, port: number): ServerProcess {
       SEED_DEMO: 'never',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

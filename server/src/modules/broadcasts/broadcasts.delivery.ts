@@ -105,12 +105,14 @@ const SLICE_TARGET_MS = { embedded: 20, server: 250 };
 /**
  * The delivery in slices of customer ids, each its own transaction (`slice` writes one range and
  * answers how many deliveries it wrote), the slice size adapted so each takes about the target,
- * yielding to the event loop in between. `onSlice` receives each slice's duration and rows.
+ * yielding to the event loop in between. `onSlice` receives each slice's duration and rows. A
+ * `fixedSpan` (BROADCAST_SLICE_SIZE) replaces the adaptive size.
  */
 export async function deliverInSlices(
   db: Db,
   slice: (range: { from: number; to: number }) => Promise<number>,
   onSlice?: (ms: number, rows: number) => void | Promise<void>,
+  fixedSpan?: number,
 ): Promise<number> {
   const [bounds] = await rows<{ lo: number | null; hi: number | null }>(
     db,
@@ -120,7 +122,7 @@ export async function deliverInSlices(
   const target = isEmbedded(db) ? SLICE_TARGET_MS.embedded : SLICE_TARGET_MS.server;
   // Starts small and grows at most 1.25x a slice (a slice far over the target holds every other
   // request that long); shrinks at once when a slice took longer than the target.
-  let span = 100;
+  let span = fixedSpan ?? 100;
   let total = 0;
   for (let start = Number(bounds.lo); start <= Number(bounds.hi); ) {
     const began = performance.now();
@@ -130,7 +132,7 @@ export async function deliverInSlices(
     start += span;
     await onSlice?.(ms, n);
     const fit = Math.round((span * target) / Math.max(ms, 1));
-    span = Math.max(25, Math.min(20_000, Math.round(span * 1.25), fit));
+    if (!fixedSpan) span = Math.max(25, Math.min(20_000, Math.round(span * 1.25), fit));
     // A macrotask turn: requests waiting for the database get it between two slices.
     await new Promise((resolve) => setTimeout(resolve, 0));
   }

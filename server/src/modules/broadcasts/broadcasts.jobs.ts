@@ -32,7 +32,12 @@ export type DeliveryResult = {
 
 export async function deliverBroadcast(
   broadcastId: number,
-  { database, log, job }: Pick<JobContext, 'database' | 'log' | 'job'>,
+  {
+    database,
+    log,
+    job,
+    settings,
+  }: Pick<JobContext, 'database' | 'log' | 'job'> & Partial<Pick<JobContext, 'settings'>>,
 ): Promise<DeliveryResult> {
   const db = database.db;
   const [b] = await rows<StoredBroadcast>(db, sql`select * from broadcasts where id = ${broadcastId}`);
@@ -87,6 +92,7 @@ export async function deliverBroadcast(
         delivered += n;
         await deliveryHooks.afterSlice?.(b.id, n);
       },
+      settings?.broadcastSliceSize,
     );
   } catch (err) {
     // The last attempt: the broadcast says so (executing it again resumes).
@@ -108,6 +114,7 @@ export const broadcastDeliveryJob = defineJob({
   retryLimit: 5,
   retryDelaySeconds: 5,
   // 100,000 stores take well under a minute; a lease far longer keeps a slow run from being doubled.
+  // BROADCAST_LEASE_SECONDS overrides it (a shorter one hands a dead process's run on sooner).
   expireInSeconds: 60 * 60,
   pollingIntervalSeconds: 1,
   handler: (payload, ctx) => deliverBroadcast(payload.broadcast_id, ctx),
