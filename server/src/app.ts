@@ -494,6 +494,14 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { docExpansion: 'list' } });
 
   const secret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  // On a server database, other API processes may share it: each would sign with a key of its own
+  // DATA_DIR and refuse the others' tokens. Not stored in the database, where a reader of a reports
+  // replica could sign tokens with it.
+  if (config.databaseUrl && !config.jwtSecret) {
+    app.log.warn(
+      'JWT_SECRET is not set: this process signs with a key of its own DATA_DIR; set the same JWT_SECRET on every API process sharing this database (docs/deploy.md)',
+    );
+  }
   const tokens = new TokenService(secret, config.accessTokenTtlSeconds);
   const auth = new AuthService(database.db, tokens, {
     refreshTtlDays: config.refreshTokenTtlDays,
