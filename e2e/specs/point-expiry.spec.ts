@@ -67,7 +67,12 @@ describe('points that expire', () => {
     await page.getByRole('heading', { name: 'Pengaturan poin', level: 1 }).waitFor();
     const months = page.getByRole('textbox', { name: 'Bulan sampai poin kedaluwarsa' });
     await months.fill('12');
-    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    // The expiry settings' own form (the tiers below have their own "Simpan").
+    await page
+      .locator('form')
+      .filter({ has: months })
+      .getByRole('button', { name: 'Simpan', exact: true })
+      .click();
     await page.getByText(/kedaluwarsa pada akhir bulan ke-12/).waitFor();
     await shot(page, 'point-settings-12-months');
     const settings = await apiGet<{ expire_after_months: number | null }>(page.request, '/point/settings');
