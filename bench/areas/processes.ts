@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { median, type Proc, startProject } from '../lib/server';
+import { median, type Proc, signIn, startProject } from '../lib/server';
 
 type CannonResult = {
   requests: { average: number };
@@ -44,20 +44,6 @@ const { values: args } = parseArgs({
 const CONNECTIONS = Math.max(2, Number(args.connections) || 50);
 const DURATION = Math.max(1, Number(args.duration) || 5);
 const RUNS = Math.max(1, Number(args.runs) || 3);
-
-async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/v1/api/web/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: process.env.ADMIN_EMAIL ?? 'admin@example.com',
-      password: process.env.ADMIN_PASSWORD ?? 'admin123',
-    }),
-  });
-  const body = (await res.json()) as { data: { token: string } };
-  if (!res.ok) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.data.token;
-}
 
 type Round = { rps: number; p99: number; errors: number };
 

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { median, type Proc, root, startProject, stopper } from '../lib/server';
+import { median, type Proc, root, signIn, startProject, stopper } from '../lib/server';
 
 type CannonResult = {
   requests: { average: number; total: number };
@@ -169,20 +169,6 @@ async function load(url: string, token: string, connections: number, pid?: numbe
     errors: r.errors + r.timeouts + r.non2xx,
     cpu: r.requests.total > 0 ? (cpuMs(pid) - cpuBefore) / r.requests.total : 0,
   };
-}
-
-async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/v1/api/web/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: process.env.ADMIN_EMAIL ?? 'admin@example.com',
-      password: process.env.ADMIN_PASSWORD ?? 'admin123',
-    }),
-  });
-  const body = (await res.json()) as { data: { token: string } };
-  if (!res.ok) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.data.token;
 }
 
 /** The endpoints measured, with values picked from the data. */

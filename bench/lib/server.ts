@@ -98,3 +98,18 @@ export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+
+/** Signs the demo administrator (or ADMIN_EMAIL / ADMIN_PASSWORD) in through the API; its access token. */
+export async function signIn(url: string): Promise<string> {
+  const res = await fetch(`${url}/v1/api/web/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: process.env.ADMIN_EMAIL ?? 'admin@example.com',
+      password: process.env.ADMIN_PASSWORD ?? 'admin123',
+    }),
+  });
+  const body = (await res.json()) as { data: { token: string } };
+  if (!res.ok) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.data.token;
+}

@@ -1,61 +1,40 @@
-// The daily expiry run, shortly after midnight in Jakarta, as a scheduled job: one process runs it
-// each day. A failed run is retried; runExpiry takes only what is still due, so a repeat (a retry, or
-// the next day's run after a failure) takes nothing twice.
+// The points' scheduled runs, shortly after midnight in Jakarta: the expiry, then the notices of what
+// expires next, and on the 1st of a month the stores' tiers. One process runs each per slot. Each is
+// idempotent, so a retry or the next slot's run after a failure does nothing twice: runExpiry takes
+// only what is still due, a store is told once per expiry date, and a month's tiers come out the same
+// however often they are computed (the grace month is the month it began).
 import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { defineJob } from '../../jobs/define';
 import { runExpiry } from './points.lots';
 import { runExpiryNotices } from './points.notices';
 import { computeTiers } from './points.tiers';
 
-export const pointExpiryJob = defineJob({
-  name: 'point-expiry',
-  payload: z.object({}),
-  schedule: { cron: '10 0 * * *', tz: 'Asia/Jakarta' },
-  retryLimit: 3,
-  retryDelaySeconds: 300,
-  expireInSeconds: 60 * 60,
-  pollingIntervalSeconds: 30,
-  async handler(_payload, { database, log }) {
-    const done = await runExpiry(database.db);
-    log.info({ expiry: done }, 'daily point expiry run');
-    return done;
-  },
-});
+/** A scheduled points run: retried after 5 minutes, at most an hour a run; `what` names it in the log. */
+function pointRun<N extends string>(name: N, cron: string, what: string, run: (db: Db) => Promise<unknown>) {
+  return defineJob({
+    name,
+    payload: z.object({}),
+    schedule: { cron, tz: 'Asia/Jakarta' },
+    retryLimit: 3,
+    retryDelaySeconds: 300,
+    expireInSeconds: 60 * 60,
+    pollingIntervalSeconds: 30,
+    async handler(_payload, { database, log }) {
+      const done = await run(database.db);
+      log.info({ [name]: done }, what);
+      return done;
+    },
+  });
+}
 
-/**
- * The notices of points expiring soon (points.notices.ts), each day after the expiry run: a store
- * is told once per expiry date, so a retry or a late run writes no second notice.
- */
-export const pointExpiryNoticesJob = defineJob({
-  name: 'point-expiry-notices',
-  payload: z.object({}),
-  schedule: { cron: '20 0 * * *', tz: 'Asia/Jakarta' },
-  retryLimit: 3,
-  retryDelaySeconds: 300,
-  expireInSeconds: 60 * 60,
-  pollingIntervalSeconds: 30,
-  async handler(_payload, { database, log }) {
-    const done = await runExpiryNotices(database.db);
-    log.info({ notices: done }, 'daily expiring points notices');
-    return done;
-  },
-});
-
-/**
- * The stores' tiers on the 1st of each month (points.tiers.ts): a repeat in the same month finds the
- * same answer (the grace month is the month it began), so a retry changes nothing done.
- */
-export const pointTiersJob = defineJob({
-  name: 'point-tiers',
-  payload: z.object({}),
-  schedule: { cron: '30 0 1 * *', tz: 'Asia/Jakarta' },
-  retryLimit: 3,
-  retryDelaySeconds: 300,
-  expireInSeconds: 60 * 60,
-  pollingIntervalSeconds: 30,
-  async handler(_payload, { database, log }) {
-    const done = await computeTiers(database.db);
-    log.info({ tiers: done }, 'monthly tier computation');
-    return done;
-  },
-});
+export const pointExpiryJob = pointRun('point-expiry', '10 0 * * *', 'daily point expiry run', runExpiry);
+export const pointExpiryNoticesJob = pointRun(
+  'point-expiry-notices',
+  '20 0 * * *',
+  'daily expiring points notices',
+  runExpiryNotices,
+);
+export const pointTiersJob = pointRun('point-tiers', '30 0 1 * *', 'monthly tier computation', (db) =>
+  computeTiers(db),
+);
