@@ -11,6 +11,9 @@ export default defineConfig({
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     css: false,
+    // Worker threads rather than a process per file: each file still gets a fresh module graph and
+    // jsdom, but without a process start; the suite takes about half the time on 2 cores.
+    pool: 'threads',
     // Only catches a hang (no test asserts a duration): generous for a loaded 2-core machine.
     testTimeout: 60_000,
   },
